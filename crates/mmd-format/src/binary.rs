@@ -1,0 +1,206 @@
+//! Little-endian cursor over a byte slice, shared by the binary formats. Every read checks the
+//! remaining length first; counts are checked against what remains before anything is
+//! allocated, so a hostile count cannot exhaust memory.
+
+use crate::error::{Error, ErrorKind, Format, Result};
+
+pub(crate) struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    format: Format,
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(bytes: &'a [u8], format: Format) -> Self {
+        Reader {
+            bytes,
+            pos: 0,
+            format,
+        }
+    }
+
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    pub(crate) fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    pub(crate) fn is_at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    /// An error of `kind` at the current offset. `context` is filled in by callers that know it
+    /// (see [`Ctx`]).
+    pub(crate) fn error(&self, kind: ErrorKind) -> Error {
+        Error {
+            format: self.format,
+            context: String::new(),
+            kind,
+            offset: self.pos,
+        }
+    }
+
+    pub(crate) fn error_at(&self, offset: usize, kind: ErrorKind) -> Error {
+        Error {
+            format: self.format,
+            context: String::new(),
+            kind,
+            offset,
+        }
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        if n > self.remaining() {
+            return Err(self.error(ErrorKind::Truncated {
+                needed: n,
+                remaining: self.remaining(),
+            }));
+        }
+        let s = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    pub(crate) fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let s = self.take(N)?;
+        let mut a = [0u8; N];
+        a.copy_from_slice(s);
+        Ok(a)
+    }
+
+    pub(crate) fn u8(&mut self) -> Result<u8> {
+        Ok(self.array::<1>()?[0])
+    }
+    pub(crate) fn i8(&mut self) -> Result<i8> {
+        Ok(i8::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn u16(&mut self) -> Result<u16> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn i16(&mut self) -> Result<i16> {
+        Ok(i16::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn i32(&mut self) -> Result<i32> {
+        Ok(i32::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn f32(&mut self) -> Result<f32> {
+        Ok(f32::from_le_bytes(self.array()?))
+    }
+    pub(crate) fn vec2(&mut self) -> Result<[f32; 2]> {
+        Ok([self.f32()?, self.f32()?])
+    }
+    pub(crate) fn vec3(&mut self) -> Result<[f32; 3]> {
+        Ok([self.f32()?, self.f32()?, self.f32()?])
+    }
+    pub(crate) fn vec4(&mut self) -> Result<[f32; 4]> {
+        Ok([self.f32()?, self.f32()?, self.f32()?, self.f32()?])
+    }
+
+    /// Validates that `count` items of at least `min_item_size` bytes each can still follow, and
+    /// returns the count as `usize`. Call before `Vec::with_capacity(count)`.
+    pub(crate) fn check_count(&self, count: u64, min_item_size: usize) -> Result<usize> {
+        let needed = count.saturating_mul(min_item_size as u64);
+        if needed > self.remaining() as u64 {
+            return Err(self.error(ErrorKind::CountTooLarge {
+                count,
+                needed,
+                remaining: self.remaining(),
+            }));
+        }
+        usize::try_from(count).map_err(|_| {
+            self.error(ErrorKind::CountTooLarge {
+                count,
+                needed,
+                remaining: self.remaining(),
+            })
+        })
+    }
+
+    /// A signed 32-bit count (PMX), checked as in [`Reader::check_count`].
+    pub(crate) fn count_i32(&mut self, min_item_size: usize) -> Result<usize> {
+        let at = self.pos;
+        let c = self.i32()?;
+        if c < 0 {
+            return Err(self.error_at(at, ErrorKind::NegativeCount(i64::from(c))));
+        }
+        self.check_count(c as u64, min_item_size)
+    }
+
+    /// An unsigned 32-bit count (PMD, VMD), checked as in [`Reader::check_count`].
+    pub(crate) fn count_u32(&mut self, min_item_size: usize) -> Result<usize> {
+        let c = self.u32()?;
+        self.check_count(u64::from(c), min_item_size)
+    }
+}
+
+/// Attaches a context ("bone 12: IK link 3") to errors produced inside a closure-free chain:
+/// `r.u8().ctx(|| format!("bone {i}"))?`. Contexts nest outward: the innermost is written first
+/// and outer ones are prefixed.
+pub(crate) trait Ctx<T> {
+    fn ctx<S: Into<String>>(self, f: impl FnOnce() -> S) -> Result<T>;
+}
+
+impl<T> Ctx<T> for Result<T> {
+    fn ctx<S: Into<String>>(self, f: impl FnOnce() -> S) -> Result<T> {
+        self.map_err(|mut e| {
+            let outer: String = f().into();
+            e.context = if e.context.is_empty() {
+                outer
+            } else {
+                format!("{outer}: {}", e.context)
+            };
+            e
+        })
+    }
+}
+
+/// Little-endian byte sink used by the writers.
+#[derive(Default)]
+pub(crate) struct Writer {
+    pub(crate) bytes: Vec<u8>,
+}
+
+impl Writer {
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Writer {
+            bytes: Vec::with_capacity(n),
+        }
+    }
+    pub(crate) fn bytes(&mut self, b: &[u8]) {
+        self.bytes.extend_from_slice(b);
+    }
+    pub(crate) fn u8(&mut self, v: u8) {
+        self.bytes.push(v);
+    }
+    pub(crate) fn i8(&mut self, v: i8) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn u16(&mut self, v: u16) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn i16(&mut self, v: i16) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn u32(&mut self, v: u32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn i32(&mut self, v: i32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn f32(&mut self, v: f32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn floats(&mut self, v: &[f32]) {
+        for &f in v {
+            self.f32(f);
+        }
+    }
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+}

@@ -1,0 +1,1 @@
+//! VPD poses: Shift-JIS text listing bone transforms and morph weights.

@@ -1,0 +1,30 @@
+//! `mmd-player`: the desktop player (no subcommand) and the headless subcommands.
+
+mod app;
+mod bench;
+mod cli;
+mod frame_list;
+mod inspect;
+mod pose_dump;
+mod render_frames;
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = cli::Cli::parse();
+    let result = match &cli.command {
+        Some(cli::Command::Inspect(args)) => inspect::run(args),
+        Some(cli::Command::Pose(args)) => pose_dump::run(args),
+        Some(cli::Command::Render(args)) => render_frames::run(args),
+        Some(cli::Command::Bench(args)) => bench::run(args),
+        None => app::run(&cli.window),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mmd-player: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
