@@ -4,7 +4,9 @@
 //! an [`Error`] naming the byte offset and what was being read. No input makes a reader panic,
 //! and counts are checked against the remaining bytes before any allocation.
 
+pub mod any;
 mod binary;
+pub mod convert;
 pub mod error;
 pub mod pmd;
 pub mod pmx;

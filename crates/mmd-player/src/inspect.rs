@@ -1,9 +1,212 @@
-//! `mmd-player inspect FILE [--json]`.
+//! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD or VPD file holds.
+//!
+//! With `--json`, exactly one JSON object on stdout (a contract tests rely on): models report
+//! `format`, `version`, `encoding`, `name` and their counts, motions their key counts and last
+//! frame, poses their bone and morph counts. Without it, the same as a readable summary.
 
-use anyhow::Result;
+use std::collections::{BTreeMap, HashSet};
+
+use anyhow::{Context, Result};
+use mmd_format::any::{AnyFile, read_any};
+use mmd_format::convert::pmd_to_pmx;
+use mmd_format::pmd::Pmd;
+use mmd_format::pmx::{Pmx, TextEncoding, Weight, bone_flags};
+use mmd_format::vmd::Vmd;
+use mmd_format::vpd::Vpd;
+use serde_json::{Map, Value, json};
 
 use crate::cli::InspectArgs;
 
-pub fn run(_args: &InspectArgs) -> Result<()> {
-    anyhow::bail!("inspect is not built yet")
+pub fn run(args: &InspectArgs) -> Result<()> {
+    let path = &args.file;
+    let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
+    let file = read_any(&bytes).with_context(|| format!("{}", path.display()))?;
+    let summary = match &file {
+        AnyFile::Pmx(pmx) => pmx_summary(pmx),
+        AnyFile::Pmd(pmd) => pmd_summary(pmd),
+        AnyFile::Vmd(vmd) => vmd_summary(vmd),
+        AnyFile::Vpd(vpd) => vpd_summary(vpd),
+    };
+    if args.json {
+        println!("{}", Value::Object(summary));
+    } else {
+        print!("{}", readable(&path.display().to_string(), &summary));
+    }
+    Ok(())
+}
+
+/// The counts every model reports, whatever its format.
+fn model_counts(pmx: &Pmx) -> Map<String, Value> {
+    let bones = &pmx.bones;
+    let count = |flag: u16| bones.iter().filter(|b| b.has(flag)).count();
+    let ik_links: usize = bones
+        .iter()
+        .filter_map(|b| b.ik.as_ref())
+        .map(|ik| ik.links.len())
+        .sum();
+    let mut morph_kinds = BTreeMap::new();
+    for morph in &pmx.morphs {
+        *morph_kinds
+            .entry(morph.offsets.kind_name())
+            .or_insert(0usize) += 1;
+    }
+    let mut weight_kinds = BTreeMap::new();
+    for vertex in &pmx.vertices {
+        let kind = match vertex.weight {
+            Weight::Bdef1 { .. } => "bdef1",
+            Weight::Bdef2 { .. } => "bdef2",
+            Weight::Bdef4 { .. } => "bdef4",
+            Weight::Sdef { .. } => "sdef",
+            Weight::Qdef { .. } => "qdef",
+        };
+        *weight_kinds.entry(kind).or_insert(0usize) += 1;
+    }
+    let appends = bones
+        .iter()
+        .filter(|b| b.has(bone_flags::APPEND_ROTATE) || b.has(bone_flags::APPEND_TRANSLATE))
+        .count();
+    let value = json!({
+        "vertices": pmx.vertices.len(),
+        "weight_kinds": weight_kinds,
+        "faces": pmx.faces.len(),
+        "materials": pmx.materials.len(),
+        "textures": pmx.textures.len(),
+        "bones": bones.len(),
+        "ik_bones": count(bone_flags::IK),
+        "ik_links": ik_links,
+        "append_bones": appends,
+        "append_rotate": count(bone_flags::APPEND_ROTATE),
+        "append_translate": count(bone_flags::APPEND_TRANSLATE),
+        "append_local": count(bone_flags::APPEND_LOCAL),
+        "morphs": pmx.morphs.len(),
+        "morph_kinds": morph_kinds,
+        "display_frames": pmx.display_frames.len(),
+        "rigid_bodies": pmx.rigid_bodies.len(),
+        "joints": pmx.joints.len(),
+        "soft_bodies": pmx.soft_bodies.len(),
+    });
+    into_object(value)
+}
+
+/// The map inside a `json!({...})` object literal.
+fn into_object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+/// The header's f32 version as the decimal it was written as (2.1, not 2.0999999046325684).
+fn version(v: f32) -> Value {
+    v.to_string()
+        .parse::<f64>()
+        .map_or_else(|_| json!(f64::from(v)), |d| json!(d))
+}
+
+fn pmx_summary(pmx: &Pmx) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("format".into(), json!("pmx"));
+    map.insert("version".into(), version(pmx.header.version));
+    let encoding = match pmx.header.encoding {
+        TextEncoding::Utf16Le => "utf16le",
+        TextEncoding::Utf8 => "utf8",
+    };
+    map.insert("encoding".into(), json!(encoding));
+    map.insert("name".into(), json!(pmx.name));
+    map.insert("name_en".into(), json!(pmx.name_en));
+    map.insert(
+        "additional_uvs".into(),
+        json!(pmx.header.additional_uv_count),
+    );
+    map.extend(model_counts(pmx));
+    map
+}
+
+/// PMD counts are those of the PMX the model converts to (the same the player uses), except
+/// the mesh, skeleton and physics sizes, which are the file's own.
+fn pmd_summary(pmd: &Pmd) -> Map<String, Value> {
+    let pmx = pmd_to_pmx(pmd);
+    let mut map = Map::new();
+    map.insert("format".into(), json!("pmd"));
+    map.insert("version".into(), version(pmd.version));
+    map.insert("encoding".into(), json!("shift_jis"));
+    map.insert("name".into(), json!(pmx.name));
+    map.insert("name_en".into(), json!(pmx.name_en));
+    map.extend(model_counts(&pmx));
+    let physics = pmd.physics.as_ref();
+    map.insert("vertices".into(), json!(pmd.vertices.len()));
+    map.insert("faces".into(), json!(pmd.faces.len()));
+    map.insert("materials".into(), json!(pmd.materials.len()));
+    map.insert("bones".into(), json!(pmd.bones.len()));
+    map.insert(
+        "rigid_bodies".into(),
+        json!(physics.map_or(0, |p| p.rigid_bodies.len())),
+    );
+    map.insert(
+        "joints".into(),
+        json!(physics.map_or(0, |p| p.joints.len())),
+    );
+    map.insert("english".into(), json!(pmd.english.is_some()));
+    map
+}
+
+fn vmd_summary(vmd: &Vmd) -> Map<String, Value> {
+    let distinct = |names: Vec<[u8; 15]>| names.into_iter().collect::<HashSet<_>>().len();
+    let ik_entries = vmd.ik_keys.iter().flat_map(|k| &k.iks);
+    let value = json!({
+        "format": "vmd",
+        "model_name": vmd.model_name.decode(),
+        "bone_keys": vmd.bone_keys.len(),
+        "bones": distinct(vmd.bone_keys.iter().map(|k| k.name.bytes).collect()),
+        "morph_keys": vmd.morph_keys.len(),
+        "morphs": distinct(vmd.morph_keys.iter().map(|k| k.name.bytes).collect()),
+        "camera_keys": vmd.camera_keys.len(),
+        "light_keys": vmd.light_keys.len(),
+        "shadow_keys": vmd.shadow_keys.len(),
+        "ik_keys": vmd.ik_keys.len(),
+        "ik_entries": ik_entries.clone().count(),
+        "ik_disabled": ik_entries.filter(|s| s.enabled == 0).count(),
+        "last_frame": vmd.last_frame(),
+    });
+    into_object(value)
+}
+
+fn vpd_summary(vpd: &Vpd) -> Map<String, Value> {
+    let value = json!({
+        "format": "vpd",
+        "model_name": vpd.model_name,
+        "bones": vpd.bones.len(),
+        "morphs": vpd.morphs.len(),
+    });
+    into_object(value)
+}
+
+/// One `key: value` line per entry (what the file is first, then the counts alphabetically),
+/// nested objects flattened as `kind count, …`.
+fn readable(path: &str, summary: &Map<String, Value>) -> String {
+    const FIRST: [&str; 6] = [
+        "format",
+        "version",
+        "encoding",
+        "name",
+        "name_en",
+        "model_name",
+    ];
+    let first = FIRST.iter().filter_map(|&k| summary.get_key_value(k));
+    let rest = summary.iter().filter(|(k, _)| !FIRST.contains(&k.as_str()));
+    let mut out = format!("{path}\n");
+    for (key, value) in first.chain(rest) {
+        let shown = match value {
+            Value::String(s) => s.clone(),
+            Value::Object(kinds) if kinds.is_empty() => "-".to_string(),
+            Value::Object(kinds) => kinds
+                .iter()
+                .map(|(kind, n)| format!("{kind} {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => other.to_string(),
+        };
+        out.push_str(&format!("  {:<18}{shown}\n", format!("{key}:")));
+    }
+    out
 }

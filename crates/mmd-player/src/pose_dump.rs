@@ -1,7 +1,153 @@
-//! Placeholder until its issue lands.
+//! `mmd-player pose MODEL [MOTION...] --frames LIST [--ik NAME=on|off|auto]... [--ik-all
+//! on|off|auto] [--vertices]`: model-space bone matrices (and CPU-skinned vertices) as JSON
+//! lines, the format DESIGN.md fixes:
+//! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
+//! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
 
-use anyhow::Result;
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 
-pub fn run(_args: &crate::cli::PoseArgs) -> Result<()> {
-    anyhow::bail!("not built yet")
+use anyhow::{Context, Result, bail};
+use mmd_format::any::{AnyFile, read_any};
+use mmd_format::vmd::Vmd;
+use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
+
+use crate::cli::{IkSwitch, PoseArgs};
+use crate::frame_list;
+
+/// A model ready for posing.
+pub struct LoadedModel {
+    pub rig: Rig,
+    pub mesh: SkinMesh,
+}
+
+/// Reads a PMX or PMD model and builds its rig and CPU skinning mesh; rig warnings are
+/// logged.
+pub fn load_model(path: &Path) -> Result<LoadedModel> {
+    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let file = read_any(&bytes).with_context(|| format!("{}", path.display()))?;
+    let (rig, warnings, mesh) = match file {
+        AnyFile::Pmx(pmx) => {
+            let (rig, warnings) = Rig::from_pmx(&pmx);
+            (rig, warnings, SkinMesh::from_pmx(&pmx))
+        }
+        AnyFile::Pmd(pmd) => {
+            let (rig, warnings) = Rig::from_pmd(&pmd);
+            let mesh = SkinMesh::from_pmx(&mmd_format::convert::pmd_to_pmx(&pmd));
+            (rig, warnings, mesh)
+        }
+        other => bail!(
+            "{}: is a {:?} file, not a model (PMX or PMD)",
+            path.display(),
+            other.format()
+        ),
+    };
+    for w in &warnings {
+        log::warn!("{}: {w}", path.display());
+    }
+    Ok(LoadedModel { rig, mesh })
+}
+
+/// Reads a VMD motion.
+pub fn load_motion(path: &Path) -> Result<Vmd> {
+    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))
+}
+
+fn switch(s: IkSwitch) -> IkOverride {
+    match s {
+        IkSwitch::On => IkOverride::On,
+        IkSwitch::Off => IkOverride::Off,
+        IkSwitch::Auto => IkOverride::Auto,
+    }
+}
+
+/// `--ik-all` first, then each `--ik NAME=on|off|auto` on top.
+fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
+    let mut overrides = IkOverrides::new(rig);
+    if let Some(all) = args.ik_all {
+        overrides.set_all(switch(all));
+    }
+    for spec in &args.ik {
+        let Some((name, value)) = spec.split_once('=') else {
+            bail!("--ik {spec:?}: expected NAME=on|off|auto");
+        };
+        let value = match value.trim().to_ascii_lowercase().as_str() {
+            "on" => IkOverride::On,
+            "off" => IkOverride::Off,
+            "auto" => IkOverride::Auto,
+            other => bail!("--ik {spec:?}: {other:?} is not on, off or auto"),
+        };
+        let bone = rig
+            .bone_index(name)
+            .filter(|&b| rig.ik_solver_of_bone(b).is_some())
+            .with_context(|| format!("--ik: the model has no IK bone named {name:?}"))?;
+        overrides.set(bone, value);
+    }
+    Ok(overrides)
+}
+
+pub fn run(args: &PoseArgs) -> Result<()> {
+    let Some((model_path, motion_paths)) = args.files.split_first() else {
+        bail!(
+            "no model given: pass a PMX or PMD file (the bundled default model is not available)"
+        );
+    };
+    let frames = frame_list::parse(&args.frames).context("--frames")?;
+    let model = load_model(model_path)?;
+    let vmds = motion_paths
+        .iter()
+        .map(|p| load_motion(p))
+        .collect::<Result<Vec<Vmd>>>()?;
+    let vmd_refs: Vec<&Vmd> = vmds.iter().collect();
+    let rig = &model.rig;
+    let motion = Motion::bind(rig, &vmd_refs);
+    let overrides = parse_overrides(rig, args)?;
+
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let names: Vec<String> = (0..rig.bone_count())
+        .map(|i| serde_json::to_string(rig.bone_name(i)))
+        .collect::<Result<_, _>>()?;
+    let mut pose = Pose::new(rig);
+    let mut vertices = Vec::new();
+    for &frame in &frames {
+        evaluate(rig, &motion, frame, &overrides, &mut pose);
+        for (i, m) in pose.globals.iter().enumerate() {
+            write!(
+                out,
+                "{{\"frame\":{frame},\"bone\":{i},\"name\":{},\"m\":[",
+                names[i]
+            )?;
+            write_floats(&mut out, &m.to_cols_array())?;
+            writeln!(out, "]}}")?;
+        }
+        if args.vertices {
+            model.mesh.skin(&pose, &mut vertices);
+            for (i, p) in vertices.iter().enumerate() {
+                write!(out, "{{\"frame\":{frame},\"vertex\":{i},\"p\":[")?;
+                write_floats(&mut out, &p.to_array())?;
+                writeln!(out, "]}}")?;
+            }
+        }
+    }
+    out.flush().context("writing to stdout")?;
+    Ok(())
+}
+
+/// Comma-separated floats; JSON has no NaN or infinity, so those (which the engine never
+/// produces) are written as null.
+fn write_floats(out: &mut impl Write, values: &[f32]) -> std::io::Result<()> {
+    for (k, v) in values.iter().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        if v.is_finite() {
+            write!(out, "{v}")?;
+        } else {
+            out.write_all(b"null")?;
+        }
+    }
+    Ok(())
 }

@@ -1,7 +1,190 @@
-//! Placeholder until its issue lands.
+//! `mmd-player render [MODEL [MOTION...]] [--camera CAMERA.vmd] [--frames LIST] [--size WxH]
+//! --out DIR`: renders frames offscreen (no display needed) and writes one PNG per frame,
+//! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`).
+//! Without a camera motion the camera frames the model's bounding box over all the frames.
 
-use anyhow::Result;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-pub fn run(_args: &crate::cli::RenderArgs) -> Result<()> {
-    anyhow::bail!("not built yet")
+use anyhow::{Context, Result};
+use mmd_player::scene::{Scene, TextureOrigin};
+use mmd_pose::{CameraMotion, IkOverrides, Pose, SkinMesh, evaluate};
+use mmd_render::{
+    Aabb, Camera, DirTextureSource, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer,
+    TextureSource, View,
+};
+
+use crate::cli::RenderArgs;
+use crate::frame_list;
+
+/// Parses `WxH`.
+fn parse_size(text: &str) -> Result<(u32, u32)> {
+    let parse = || -> Option<(u32, u32)> {
+        let (w, h) = text.trim().split_once(['x', 'X'])?;
+        let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+        (w > 0 && h > 0).then_some((w, h))
+    };
+    parse().with_context(|| format!("--size {text:?}: expected WIDTHxHEIGHT, e.g. 1280x720"))
+}
+
+/// The PNG name of a frame: integers as `frame_00015.png`; a fraction is kept after the
+/// integer part (`frame_00015.5.png`), so distinct frames never share a file.
+pub fn frame_file_name(frame: f32) -> String {
+    let whole = frame.trunc();
+    let integer = format!("{:05}", whole as i64);
+    let integer = if frame < 0.0 && whole == 0.0 {
+        format!("-{integer}")
+    } else {
+        integer
+    };
+    let fraction = frame.to_string();
+    match fraction.split_once('.') {
+        Some((_, digits)) => format!("frame_{integer}.{digits}.png"),
+        None => format!("frame_{integer}.png"),
+    }
+}
+
+fn read_camera(path: &Path) -> Result<CameraMotion> {
+    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let vmd = mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))?;
+    CameraMotion::from_vmd(&vmd).with_context(|| format!("{}: has no camera keys", path.display()))
+}
+
+pub fn run(args: &RenderArgs) -> Result<()> {
+    let (width, height) = parse_size(&args.size)?;
+    let mut scene = Scene::from_command_line(&args.files)?;
+    if let Some(path) = &args.camera {
+        let label = path.display().to_string();
+        scene.camera = Some((label, read_camera(path)?));
+    }
+    let frames = match &args.frames {
+        Some(list) => frame_list::parse(list).context("--frames")?,
+        None => (0..=scene.last_frame().max(0.0).ceil() as u32)
+            .map(|f| f as f32)
+            .collect(),
+    };
+    for warning in &scene.model.warnings {
+        log::warn!("{}: {warning}", scene.model.label);
+    }
+
+    let ctx = GpuContext::headless()?;
+    let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
+    let textures: Box<dyn TextureSource> = match &scene.model.textures {
+        TextureOrigin::Bundled => Box::new(mmd_player::default_assets::texture_source()),
+        TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
+    };
+    let (mut model, warnings) = ModelGpu::new(
+        &ctx.device,
+        &ctx.queue,
+        &renderer,
+        &scene.model.pmx,
+        textures.as_ref(),
+    );
+    for warning in &warnings {
+        eprintln!("warning: {}: {warning}", scene.model.label);
+    }
+    let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("{}: cannot create the folder", args.out.display()))?;
+
+    let rig = &scene.model.rig;
+    let overrides = IkOverrides::new(rig);
+    let mut pose = Pose::new(rig);
+    let aspect = width as f32 / height as f32;
+    let framing = match &scene.camera {
+        Some(_) => Camera::default(),
+        None => Camera::framing(
+            bounds_over(&scene, &frames, &overrides, &mut pose)
+                .context("the model has no vertices to frame")?,
+            aspect,
+        ),
+    };
+
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(frames.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} frames {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    for &frame in &frames {
+        evaluate(rig, &scene.motion, frame, &overrides, &mut pose);
+        model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
+        let camera = match &scene.camera {
+            Some((_, motion)) => {
+                let state = motion.sample(frame);
+                Camera {
+                    target: state.target,
+                    rotation: state.rotation,
+                    distance: state.distance,
+                    fov_y_deg: state.fov_deg,
+                    perspective: state.perspective,
+                }
+            }
+            None => framing,
+        };
+        let view = View {
+            camera,
+            ..View::default()
+        };
+        let image = offscreen.render(&ctx.device, &ctx.queue, &renderer, &[&model], &view)?;
+        let path: PathBuf = args.out.join(frame_file_name(frame));
+        image
+            .save(&path)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// The box around the CPU-skinned model over all `frames`, so one fixed camera keeps the
+/// whole performance in view.
+fn bounds_over(
+    scene: &Scene,
+    frames: &[f32],
+    overrides: &IkOverrides,
+    pose: &mut Pose,
+) -> Option<Aabb> {
+    let mesh = SkinMesh::from_pmx(&scene.model.pmx);
+    let mut vertices = Vec::new();
+    let mut bounds: Option<Aabb> = None;
+    for &frame in frames {
+        evaluate(&scene.model.rig, &scene.motion, frame, overrides, pose);
+        mesh.skin(pose, &mut vertices);
+        if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
+            bounds = Some(bounds.map_or(b, |a| a.union(b)));
+        }
+    }
+    bounds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_names_are_distinct_and_sorted_by_integer_part() {
+        assert_eq!(frame_file_name(15.0), "frame_00015.png");
+        assert_eq!(frame_file_name(15.5), "frame_00015.5.png");
+        assert_eq!(frame_file_name(15.25), "frame_00015.25.png");
+        assert_eq!(frame_file_name(0.0), "frame_00000.png");
+        assert_eq!(frame_file_name(-0.5), "frame_-00000.5.png");
+        assert_ne!(frame_file_name(-0.5), frame_file_name(0.5));
+        assert_eq!(frame_file_name(123456.0), "frame_123456.png");
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("1280x720").ok(), Some((1280, 720)));
+        assert_eq!(parse_size("64X48").ok(), Some((64, 48)));
+        assert!(parse_size("0x10").is_err());
+        assert!(parse_size("1280").is_err());
+        assert!(parse_size("axb").is_err());
+    }
 }

@@ -1,1 +1,29 @@
-//! placeholder
+//! wgpu renderer for MMD models: GPU skinning (BDEF1/2/4, SDEF, QDEF) with vertex and UV
+//! morphs, MMD's toon shading with sphere maps, edges and ground shadow, material morphs,
+//! textures from any source, and offscreen rendering to images.
+//!
+//! Typical use: open a [`GpuContext`] (or bring the window's device), build a [`Renderer`]
+//! for the output format, upload a model with [`ModelGpu::new`], then each frame call
+//! [`ModelGpu::update`] with the pose and [`Renderer::render`] (or [`Offscreen::render`]).
+//! Everything is in MMD's left-handed, Y-up model space.
+
+mod camera;
+mod context;
+mod error;
+mod material;
+mod model;
+mod morph;
+mod offscreen;
+mod renderer;
+mod skinning;
+mod texture;
+mod texture_source;
+
+pub use camera::{Aabb, Camera};
+pub use context::{GpuContext, optional_features};
+pub use error::RenderError;
+pub use model::{ModelGpu, SkinnedVertex};
+pub use offscreen::{OFFSCREEN_FORMAT, Offscreen};
+pub use renderer::{DEPTH_FORMAT, FrameTargets, Light, Renderer, SAMPLE_COUNT, View};
+pub use texture::TextureWarning;
+pub use texture_source::{DirTextureSource, MemoryTextureSource, TextureSource};

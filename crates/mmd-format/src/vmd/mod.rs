@@ -35,6 +35,9 @@ pub enum VmdSections {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Vmd {
     pub version: VmdVersion,
+    /// Bytes 25..30 of the 30-byte magic field, after the 25-character magic string: normally
+    /// zero, but some tools leave garbage there; kept so that files round-trip.
+    pub magic_tail: [u8; 5],
     /// For [`VmdVersion::Old`] only the first 10 bytes are stored.
     pub model_name: FixedText<20>,
     pub bone_keys: Vec<BoneKey>,

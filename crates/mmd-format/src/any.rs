@@ -1,0 +1,63 @@
+//! Format detection by magic bytes, and reading a file whose format is not known in advance.
+
+use crate::error::{Error, Format};
+use crate::pmd::Pmd;
+use crate::pmx::Pmx;
+use crate::vmd::Vmd;
+use crate::vpd::Vpd;
+
+/// The format `bytes` claims by its magic (VPD: by its first line), or `None`.
+pub fn detect(bytes: &[u8]) -> Option<Format> {
+    if bytes.starts_with(b"PMX ") {
+        Some(Format::Pmx)
+    } else if bytes.starts_with(b"Pmd") {
+        Some(Format::Pmd)
+    } else if bytes.starts_with(b"Vocaloid Motion Data 0002")
+        || bytes.starts_with(b"Vocaloid Motion Data file")
+    {
+        Some(Format::Vmd)
+    } else if crate::vpd::has_magic(bytes) {
+        Some(Format::Vpd)
+    } else {
+        None
+    }
+}
+
+/// Any file this crate reads. Models are boxed: they are large and usually moved on at once.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyFile {
+    Pmx(Box<Pmx>),
+    Pmd(Box<Pmd>),
+    Vmd(Vmd),
+    Vpd(Vpd),
+}
+
+impl AnyFile {
+    pub fn format(&self) -> Format {
+        match self {
+            AnyFile::Pmx(_) => Format::Pmx,
+            AnyFile::Pmd(_) => Format::Pmd,
+            AnyFile::Vmd(_) => Format::Vmd,
+            AnyFile::Vpd(_) => Format::Vpd,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReadAnyError {
+    #[error("unknown format: no PMX, PMD, VMD or VPD magic at byte 0")]
+    UnknownFormat,
+    #[error(transparent)]
+    Invalid(#[from] Error),
+}
+
+/// Detects the format and reads the file with the matching reader.
+pub fn read_any(bytes: &[u8]) -> Result<AnyFile, ReadAnyError> {
+    let file = match detect(bytes).ok_or(ReadAnyError::UnknownFormat)? {
+        Format::Pmx => AnyFile::Pmx(Box::new(crate::pmx::read(bytes)?)),
+        Format::Pmd => AnyFile::Pmd(Box::new(crate::pmd::read(bytes)?)),
+        Format::Vmd => AnyFile::Vmd(crate::vmd::read(bytes)?),
+        Format::Vpd => AnyFile::Vpd(crate::vpd::read(bytes)?),
+    };
+    Ok(file)
+}

@@ -1,0 +1,284 @@
+//! Hostile input: truncated and corrupted variants of every fixture model, motion and pose,
+//! fed to `read_any`. Each must end in `Ok` or a clean `Err` whose offset lies inside the
+//! input — never a panic. Counts are checked against the remaining bytes before allocating, so
+//! memory stays bounded by the input size; the variant counts below keep the whole test to a
+//! few seconds in a debug build.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::panic::catch_unwind;
+
+use mmd_format::any::{ReadAnyError, read_any};
+use mmd_format::{pmd, pmx, vmd};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
+
+const MODELS: [&str; 11] = [
+    "gene/Gene_light.pmx",
+    "gene/Gene_light.pmd",
+    "uka/MS_Uka.pmx",
+    "mmd-viewer-js/miku/miku_v2.pmd",
+    "blender_mmd_tools/pmx/初音ミク.pmx",
+    "blender_mmd_tools/pmx/巡音ルカ.pmx",
+    "j3/miku/index.pmx",
+    "mmd-anim/model_descriptor_parity.pmx",
+    "mmd-anim/ik_multi_axis_limit.pmx",
+    "mlib_go/サンプルモデル_PMX2.1_UTF-8.pmx",
+    "babylon-mmd/bone_flag_test.pmx",
+];
+
+const MOTIONS: [&str; 9] = [
+    "gene/motion/02_laugh.vmd",
+    "gene/motion/00_normal.vmd",
+    "gene/motion/32_frustrated_v2023.vmd",
+    "mmd-viewer-js/vmd/wavefile_v2.vmd",
+    "mmd-viewer-js/vmd/tokino_kakera_cam.vmd",
+    "three-mmd/vmds/wavefile_camera.vmd",
+    "j3/miku/im5066365.vmd",
+    "mmd.js/zoom_in.vmd",
+    "synthetic/ik_toggle.vmd",
+];
+
+const POSES: [&str; 1] = ["mmdloader-app/makoto_basic.vpd"];
+
+/// The fixture's bytes, or `None` (with the reason printed) when the shared folder is absent.
+/// With `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
+fn fixture(rel: &str) -> Option<Vec<u8>> {
+    let path = format!("{FIXTURES}/{rel}");
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") => {
+            panic!("fixture {path} is required (MMD_REQUIRE_FIXTURES=1): {e}")
+        }
+        Err(e) => {
+            eprintln!("skipping: fixture {path} unavailable: {e}");
+            None
+        }
+    }
+}
+
+/// Tiny deterministic PRNG (xorshift64), so every run tests the same variants.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Offsets where a section's count starts, from the structure of the intact file.
+fn section_starts(bytes: &[u8]) -> Vec<usize> {
+    match read_any(bytes).unwrap() {
+        mmd_format::any::AnyFile::Vmd(v) => {
+            let header = if v.version == vmd::VmdVersion::New {
+                50
+            } else {
+                40
+            };
+            let sizes = [
+                v.bone_keys.len() * 111,
+                v.morph_keys.len() * 23,
+                v.camera_keys.len() * 61,
+                v.light_keys.len() * 28,
+                v.shadow_keys.len() * 9,
+            ];
+            let mut starts = vec![header];
+            for size in sizes {
+                starts.push(starts[starts.len() - 1] + 4 + size);
+            }
+            starts
+        }
+        mmd_format::any::AnyFile::Pmd(p) => {
+            let mut starts = vec![283];
+            let mut at = 283 + 4 + p.vertices.len() * 38;
+            starts.push(at);
+            at += 4 + p.faces.len() * 6;
+            starts.push(at);
+            at += 4 + p.materials.len() * 70;
+            starts.push(at);
+            at += 2 + p.bones.len() * 39;
+            starts.push(at);
+            at += 2 + p
+                .iks
+                .iter()
+                .map(|ik| 11 + 2 * ik.links.len())
+                .sum::<usize>();
+            starts.push(at);
+            at += 2 + p
+                .morphs
+                .iter()
+                .map(|m| 25 + 16 * m.vertices.len())
+                .sum::<usize>();
+            starts.push(at);
+            // The extensions start where a model without them ends.
+            let without = |f: &dyn Fn(&mut pmd::Pmd)| {
+                let mut q = p.clone();
+                f(&mut q);
+                pmd::write(&q).unwrap().len()
+            };
+            starts.push(without(&|q| {
+                q.english = None;
+                q.toon_textures = None;
+                q.physics = None;
+            }));
+            starts.push(without(&|q| {
+                q.toon_textures = None;
+                q.physics = None;
+            }));
+            starts.push(without(&|q| q.physics = None));
+            starts
+        }
+        mmd_format::any::AnyFile::Pmx(p) => {
+            // Emptying every section from k on leaves one 4-byte zero count per emptied
+            // section after section k's start.
+            type Clear = fn(&mut pmx::Pmx);
+            let clears: [Clear; 10] = [
+                |m| m.vertices.clear(),
+                |m| m.faces.clear(),
+                |m| m.textures.clear(),
+                |m| m.materials.clear(),
+                |m| m.bones.clear(),
+                |m| m.morphs.clear(),
+                |m| m.display_frames.clear(),
+                |m| m.rigid_bodies.clear(),
+                |m| m.joints.clear(),
+                |m| m.soft_bodies.clear(),
+            ];
+            let sections = if p.header.version > 2.0 { 10 } else { 9 };
+            (0..sections)
+                .filter_map(|k| {
+                    let mut q = p.clone();
+                    clears[k..sections].iter().for_each(|clear| clear(&mut q));
+                    let len = pmx::write(&q).ok()?.len();
+                    Some(len - 4 * (sections - k))
+                })
+                .collect()
+        }
+        mmd_format::any::AnyFile::Vpd(_) => bytes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .map(|(i, _)| i + 1)
+            .collect(),
+    }
+}
+
+/// Truncated and mutated copies of `bytes`, each with a description.
+fn variants(bytes: &[u8], seed: u64) -> Vec<(String, Vec<u8>)> {
+    let len = bytes.len();
+    // Files over 1 MB take most of the time (a debug build parses ~30 MB/s): fewer variants.
+    let spread = if len > 1 << 20 { 12 } else { 32 };
+    let mut out = Vec::new();
+    let mut cuts: Vec<usize> = (0..len.min(96)).collect();
+    cuts.extend((1..spread).map(|i| i * len / spread));
+    for start in section_starts(bytes) {
+        cuts.extend(start.saturating_sub(2)..(start + 3).min(len));
+    }
+    // Small files: every offset.
+    if len <= 2048 {
+        cuts.extend(0..len);
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    for cut in cuts.into_iter().filter(|&c| c < len) {
+        out.push((format!("truncated to {cut}"), bytes[..cut].to_vec()));
+    }
+
+    // Hostile counts at every section start: huge, negative (as i32), one too many.
+    for start in section_starts(bytes).into_iter().filter(|&s| s + 4 <= len) {
+        for value in [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000] {
+            let mut v = bytes.to_vec();
+            v[start..start + 4].copy_from_slice(&value.to_le_bytes());
+            out.push((format!("count {value:#x} at {start}"), v));
+        }
+        let mut v = bytes.to_vec();
+        v[start] = v[start].wrapping_add(1);
+        out.push((format!("count + 1 at {start}"), v));
+    }
+
+    // Random byte mutations, denser near the start where the headers and counts are.
+    let mut rng = XorShift(seed);
+    for i in 0..spread + 8 {
+        let mut v = bytes.to_vec();
+        let region = if i % 2 == 0 { len.min(4096) } else { len };
+        let flips = 1 + rng.below(4);
+        let mut at = Vec::new();
+        for _ in 0..flips {
+            let pos = rng.below(region);
+            v[pos] = rng.next() as u8;
+            at.push(pos);
+        }
+        out.push((format!("bytes changed at {at:?}"), v));
+    }
+    out
+}
+
+/// Feeds every variant of every file to `read_any`; returns the failures.
+fn run(files: &[&str]) -> (usize, Vec<String>) {
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for (n, file) in files.iter().enumerate() {
+        let Some(bytes) = fixture(file) else {
+            return (0, Vec::new());
+        };
+        for (what, v) in variants(&bytes, 0x9E37_79B9_7F4A_7C15 ^ n as u64) {
+            total += 1;
+            match catch_unwind(|| read_any(&v)) {
+                Err(_) => failures.push(format!("{file}: {what}: panicked")),
+                Ok(Err(ReadAnyError::Invalid(e))) if e.offset > v.len() => failures.push(format!(
+                    "{file}: {what}: error offset {} past the end ({e})",
+                    e.offset
+                )),
+                Ok(_) => {}
+            }
+        }
+    }
+    (total, failures)
+}
+
+fn check(files: &[&str], minimum: usize) {
+    let (total, failures) = run(files);
+    if total == 0 {
+        return;
+    }
+    eprintln!("{total} variants of {} files", files.len());
+    assert!(total >= minimum, "only {total} variants");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} variants failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn corrupted_models_never_panic() {
+    check(&MODELS, 1000);
+}
+
+#[test]
+fn corrupted_motions_never_panic() {
+    check(&MOTIONS, 1000);
+}
+
+#[test]
+fn corrupted_poses_never_panic() {
+    check(&POSES, 300);
+}
+
+#[test]
+fn garbage_is_an_unknown_format() {
+    assert_eq!(read_any(b""), Err(ReadAnyError::UnknownFormat));
+    assert_eq!(read_any(b"\x89PNG\r\n"), Err(ReadAnyError::UnknownFormat));
+    assert_eq!(
+        read_any(b"Vocaloid Pose Data filez"),
+        Err(ReadAnyError::UnknownFormat)
+    );
+    assert!(ReadAnyError::UnknownFormat.to_string().contains("byte 0"));
+}

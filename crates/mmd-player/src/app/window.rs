@@ -1,0 +1,239 @@
+//! The event loop: creating the window and GPU, feeding input to egui, opening dropped and
+//! picked files, and drawing a frame per redraw.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use mmd_player::player::Player;
+use mmd_render::{Aabb, View};
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::window::{Window, WindowId};
+
+use super::gpu::{FrameInput, Gpu};
+use super::ui::{self, UiState};
+
+/// The window's size at start (and so the screenshot's size).
+pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
+/// Soft studio grey behind the model.
+const BACKGROUND: [f64; 4] = [0.86, 0.88, 0.92, 1.0];
+const GROUND_SHADOW: [f32; 4] = [0.25, 0.25, 0.3, 0.45];
+
+/// `--screenshot FILE --exit-after-frames N`.
+pub struct TestHooks {
+    pub screenshot: Option<PathBuf>,
+    pub exit_after_frames: Option<u64>,
+}
+
+struct Running {
+    window: Arc<Window>,
+    gpu: Gpu,
+    egui: egui_winit::State,
+}
+
+struct App {
+    player: Player,
+    ui: UiState,
+    hooks: TestHooks,
+    running: Option<Running>,
+    egui_ctx: egui::Context,
+    /// Model generation and edge setting the GPU copy was made with.
+    uploaded: Option<(u64, bool)>,
+    dropped: Vec<PathBuf>,
+    frames: u64,
+    last_frame: Instant,
+    result: Result<()>,
+}
+
+pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
+    let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
+    event_loop.set_control_flow(ControlFlow::Poll);
+    let mut app = App {
+        player,
+        ui: UiState::new(),
+        hooks,
+        running: None,
+        egui_ctx: egui::Context::default(),
+        uploaded: None,
+        dropped: Vec::new(),
+        frames: 0,
+        last_frame: Instant::now(),
+        result: Ok(()),
+    };
+    event_loop.run_app(&mut app).context("window event loop")?;
+    app.result
+}
+
+fn rest_bounds(player: &Player) -> Option<Aabb> {
+    let pmx = &player.scene.model.pmx;
+    let vertices = pmx.vertices.iter().map(|v| glam::Vec3::from_array(v.position));
+    Aabb::from_points(vertices).or_else(|| {
+        Aabb::from_points(pmx.bones.iter().map(|b| glam::Vec3::from_array(b.position)))
+    })
+}
+
+impl App {
+    fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
+        let attributes = Window::default_attributes()
+            .with_title("mmd-player")
+            .with_inner_size(PhysicalSize::new(WINDOW_SIZE.0, WINDOW_SIZE.1));
+        let window = Arc::new(event_loop.create_window(attributes).context("cannot create the window")?);
+        let gpu = Gpu::new(window.clone())?;
+        mmd_player::fonts::install(&self.egui_ctx);
+        let egui = egui_winit::State::new(
+            self.egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(gpu.max_texture_side()),
+        );
+        self.running = Some(Running { window, gpu, egui });
+        Ok(())
+    }
+
+    fn frame(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
+        let Some(running) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let dt = now.duration_since(self.last_frame).as_secs_f32();
+        self.last_frame = now;
+        if dt > 0.0 {
+            let fps = 1.0 / dt;
+            self.ui.stats.fps = if self.ui.stats.fps == 0.0 { fps } else { 0.9 * self.ui.stats.fps + 0.1 * fps };
+        }
+
+        if !self.dropped.is_empty() {
+            let files = std::mem::take(&mut self.dropped);
+            self.player.open(&files);
+        }
+        if std::mem::take(&mut self.ui.open_dialog) {
+            let picked = rfd::FileDialog::new()
+                .add_filter("MMD files", &["pmx", "pmd", "vmd", "vpd"])
+                .pick_files();
+            if let Some(files) = picked {
+                self.player.open(&files);
+            }
+        }
+        let wanted = (self.player.model_generation, self.ui.options.edges);
+        if self.uploaded != Some(wanted) {
+            if self.uploaded.map(|u| u.0) != Some(wanted.0) {
+                self.ui.bounds = rest_bounds(&self.player);
+                self.ui.orbit = None;
+            }
+            running.gpu.upload_model(&self.player.scene.model, wanted.1);
+            self.uploaded = Some(wanted);
+        }
+
+        self.player.playback.advance(dt);
+        self.player.evaluate();
+        let frame_before = self.player.playback.frame();
+
+        let ppp = self.egui_ctx.pixels_per_point();
+        let view_px = (
+            (self.ui.view_size.x * ppp).round() as u32,
+            (self.ui.view_size.y * ppp).round() as u32,
+        );
+        let texture = running.gpu.view_texture_for(view_px);
+        let input = running.egui.take_egui_input(&running.window);
+        let (ui_state, player) = (&mut self.ui, &mut self.player);
+        let output = self
+            .egui_ctx
+            .run_ui(input, |ui| ui::draw(ui, ui_state, player, texture));
+        running
+            .egui
+            .handle_platform_output(&running.window, output.platform_output);
+        if std::mem::take(&mut self.ui.pose_dirty) || self.player.playback.frame() != frame_before {
+            self.player.evaluate();
+        }
+        let paint_jobs = self
+            .egui_ctx
+            .tessellate(output.shapes, output.pixels_per_point);
+        let ppp = output.pixels_per_point;
+        let view = View {
+            camera: self.player.camera(self.ui.free_camera()),
+            background: BACKGROUND,
+            ground_shadow: self.ui.options.ground_shadow.then_some(GROUND_SHADOW),
+            wireframe: self.ui.options.wireframe,
+            ..View::default()
+        };
+        let pose = self.player.pose();
+        let input = FrameInput {
+            view,
+            view_size: (
+                (self.ui.view_size.x * ppp).round() as u32,
+                (self.ui.view_size.y * ppp).round() as u32,
+            ),
+            skinning: &pose.skinning,
+            morph_weights: &pose.morph_weights,
+            paint_jobs: &paint_jobs,
+            textures_delta: &output.textures_delta,
+            pixels_per_point: ppp,
+        };
+        self.frames += 1;
+        let last = self.hooks.exit_after_frames.is_some_and(|n| self.frames >= n);
+        let render_start = Instant::now();
+        match (&self.hooks.screenshot, last) {
+            (Some(path), true) => {
+                let image = running.gpu.capture(&input)?;
+                image
+                    .save(path)
+                    .with_context(|| format!("{}: cannot save the screenshot", path.display()))?;
+            }
+            _ => running.gpu.draw(&input)?,
+        }
+        self.ui.stats.render_ms = render_start.elapsed().as_secs_f32() * 1000.0;
+        if last {
+            event_loop.exit();
+        }
+        Ok(())
+    }
+
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        self.result = Err(error);
+        event_loop.exit();
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.running.is_none() {
+            if let Err(e) = self.start(event_loop) {
+                self.fail(event_loop, e);
+            }
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let Some(running) = self.running.as_mut() {
+            // egui sees every event (it ignores what it does not use).
+            let _ = running.egui.on_window_event(&running.window, &event);
+        }
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(running) = self.running.as_mut() {
+                    running.gpu.resize(size.width, size.height);
+                }
+            }
+            WindowEvent::DroppedFile(path) => self.dropped.push(path),
+            WindowEvent::RedrawRequested => {
+                if let Err(e) = self.frame(event_loop) {
+                    self.fail(event_loop, e);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(running) = &self.running {
+            running.window.request_redraw();
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The free camera: orbit, pan and zoom around a target, in MMD's camera terms (so a camera
+//! motion and the free camera are the same kind of value).
+
+use glam::{Mat4, Vec3};
+use mmd_render::{Aabb, Camera};
+
+/// Radians of orbit per pixel dragged.
+const ORBIT_PER_PIXEL: f32 = 0.008;
+/// Zoom factor per scroll unit (one wheel notch is about 50 points in egui).
+const ZOOM_PER_POINT: f32 = 0.002;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Orbit {
+    pub camera: Camera,
+    home: Camera,
+}
+
+impl Orbit {
+    /// A camera framing `bounds` from the front, which is also where [`Orbit::reset`]
+    /// returns.
+    pub fn framing(bounds: Aabb, aspect: f32) -> Orbit {
+        let camera = Camera::framing(bounds, aspect);
+        Orbit {
+            camera,
+            home: camera,
+        }
+    }
+
+    pub fn reset(&mut self) {
+        self.camera = self.home;
+    }
+
+    /// Turns around the target by a drag of (dx, dy) pixels; pitch stays short of the
+    /// poles so the view never flips.
+    pub fn orbit(&mut self, dx: f32, dy: f32) {
+        let r = &mut self.camera.rotation;
+        r.y += dx * ORBIT_PER_PIXEL;
+        r.x = (r.x + dy * ORBIT_PER_PIXEL).clamp(-1.55, 1.55);
+    }
+
+    /// Moves the target in the view plane by a drag of (dx, dy) pixels in a view
+    /// `view_height` pixels tall, so the point under the cursor stays under it.
+    pub fn pan(&mut self, dx: f32, dy: f32, view_height: f32) {
+        let c = &mut self.camera;
+        let world_per_pixel =
+            2.0 * c.distance.abs() * (c.fov_y_deg.to_radians() * 0.5).tan() / view_height.max(1.0);
+        let view = c.view();
+        // Rows of the view matrix's rotation are the camera's right and up axes.
+        let inverse: Mat4 = view.inverse();
+        let right = inverse.transform_vector3(Vec3::X).normalize_or_zero();
+        let up = inverse.transform_vector3(Vec3::Y).normalize_or_zero();
+        c.target += (-right * dx + up * dy) * world_per_pixel;
+    }
+
+    /// Zooms by a scroll of `points` (positive = closer).
+    pub fn zoom(&mut self, points: f32) {
+        let factor = (-points * ZOOM_PER_POINT).exp();
+        self.camera.distance = (self.camera.distance * factor).clamp(-2000.0, -1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bounds() -> Aabb {
+        Aabb {
+            min: Vec3::new(-5.0, 0.0, -2.0),
+            max: Vec3::new(5.0, 20.0, 2.0),
+        }
+    }
+
+    #[test]
+    fn orbit_keeps_distance_to_target_and_reset_returns_home() {
+        let mut o = Orbit::framing(bounds(), 1.5);
+        let home = o.camera;
+        let d = (o.camera.eye() - o.camera.target).length();
+        o.orbit(120.0, 40.0);
+        assert!(((o.camera.eye() - o.camera.target).length() - d).abs() < 1e-3);
+        assert!((o.camera.eye() - home.eye()).length() > 1.0);
+        o.reset();
+        assert_eq!(o.camera, home);
+    }
+
+    #[test]
+    fn panning_moves_the_target_across_the_view() {
+        let mut o = Orbit::framing(bounds(), 1.5);
+        let before = o.camera.target;
+        o.pan(100.0, 0.0, 600.0);
+        let moved = o.camera.target - before;
+        assert!(moved.x.abs() > 0.1 && moved.y.abs() < 1e-4, "{moved}");
+    }
+
+    #[test]
+    fn zoom_in_moves_closer_and_stays_in_front() {
+        let mut o = Orbit::framing(bounds(), 1.5);
+        let d = o.camera.distance;
+        o.zoom(100.0);
+        assert!(o.camera.distance > d && o.camera.distance < 0.0);
+        o.zoom(1.0e6);
+        assert_eq!(o.camera.distance, -1.0);
+    }
+}

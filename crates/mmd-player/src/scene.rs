@@ -1,0 +1,302 @@
+//! What is on stage: one model, the motions bound to it, an optional camera motion, and where
+//! the model's textures come from. Loading is all-or-nothing: every file is read and checked
+//! before anything changes, so a file that fails leaves the scene exactly as it was.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use mmd_format::FixedText;
+use mmd_format::any::{AnyFile, read_any};
+use mmd_format::pmx::Pmx;
+use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
+use mmd_format::vpd::Vpd;
+use mmd_pose::{CameraMotion, Motion, Rig};
+
+use crate::default_assets;
+
+/// Where the renderer finds the model's textures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextureOrigin {
+    /// The embedded default textures.
+    Bundled,
+    /// The folder the model file is in.
+    Directory(PathBuf),
+}
+
+/// A model ready to pose and draw.
+pub struct Model {
+    /// What the UI calls it: the model's own name and the file it came from.
+    pub label: String,
+    /// The model in PMX terms (a PMD is converted) for the renderer.
+    pub pmx: Pmx,
+    pub rig: Rig,
+    pub textures: TextureOrigin,
+    /// Problems the rig builder neutralised (bad indices, cycles).
+    pub warnings: Vec<String>,
+}
+
+/// A motion file bound (or to be bound) to the model.
+pub struct MotionFile {
+    pub label: String,
+    pub vmd: Vmd,
+}
+
+/// A file that could not be opened: which one, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// One file, read and classified.
+enum LoadedFile {
+    Model(Model),
+    /// A VMD: its bone/morph/IK keys (if any) and its camera keys (if any).
+    Motion {
+        motion: Option<MotionFile>,
+        camera: Option<(String, CameraMotion)>,
+    },
+}
+
+/// What [`Scene::open`] changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Opened {
+    pub model: bool,
+    pub motions: usize,
+    pub camera: bool,
+}
+
+pub struct Scene {
+    pub model: Model,
+    pub motions: Vec<MotionFile>,
+    pub camera: Option<(String, CameraMotion)>,
+    /// `motions` bound to `model`.
+    pub motion: Motion,
+}
+
+fn file_label(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn model_from_pmx(
+    pmx: Pmx,
+    rig: (Rig, Vec<mmd_pose::RigWarning>),
+    label: String,
+    textures: TextureOrigin,
+) -> Model {
+    let (rig, warnings) = rig;
+    Model {
+        label,
+        pmx,
+        rig,
+        textures,
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// A VPD pose as a one-frame motion, so it binds by name like any VMD.
+fn pose_as_motion(vpd: &Vpd) -> Vmd {
+    let interpolation = {
+        // MMD's linear curves: (20, 20) and (107, 107) for all four, in the shifted rows.
+        let row0 = [
+            20u8, 20, 20, 20, 20, 20, 20, 20, 107, 107, 107, 107, 107, 107, 107, 107,
+        ];
+        let mut block = [0u8; 64];
+        for row in 0..4 {
+            block[16 * row..16 * row + 16 - row].copy_from_slice(&row0[row..]);
+        }
+        block
+    };
+    Vmd {
+        bone_keys: vpd
+            .bones
+            .iter()
+            .map(|b| BoneKey {
+                name: FixedText::encode(&b.name),
+                frame: 0,
+                translation: b.translation,
+                rotation: b.rotation,
+                interpolation,
+            })
+            .collect(),
+        morph_keys: vpd
+            .morphs
+            .iter()
+            .map(|m| MorphKey {
+                name: FixedText::encode(&m.name),
+                frame: 0,
+                weight: m.weight,
+            })
+            .collect(),
+        ..Vmd::default()
+    }
+}
+
+/// Reads and classifies one file.
+fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
+    let fail = |message: String| LoadError {
+        path: path.to_path_buf(),
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let file = read_any(&bytes).map_err(|e| fail(e.to_string()))?;
+    let label = file_label(path);
+    let folder = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    Ok(match file {
+        AnyFile::Pmx(pmx) => {
+            let rig = Rig::from_pmx(&pmx);
+            let label = format!("{} ({label})", pmx.name);
+            LoadedFile::Model(model_from_pmx(
+                *pmx,
+                rig,
+                label,
+                TextureOrigin::Directory(folder),
+            ))
+        }
+        AnyFile::Pmd(pmd) => {
+            let rig = Rig::from_pmd(&pmd);
+            let pmx = mmd_format::convert::pmd_to_pmx(&pmd);
+            let label = format!("{} ({label})", pmx.name);
+            LoadedFile::Model(model_from_pmx(
+                pmx,
+                rig,
+                label,
+                TextureOrigin::Directory(folder),
+            ))
+        }
+        AnyFile::Vmd(vmd) => {
+            let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
+            let has_model_keys =
+                !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
+            LoadedFile::Motion {
+                motion: (has_model_keys || camera.is_none()).then_some(MotionFile { label, vmd }),
+                camera,
+            }
+        }
+        AnyFile::Vpd(vpd) => LoadedFile::Motion {
+            motion: Some(MotionFile {
+                label,
+                vmd: pose_as_motion(&vpd),
+            }),
+            camera: None,
+        },
+    })
+}
+
+impl Scene {
+    /// The bundled default model playing the bundled dance.
+    pub fn bundled() -> Result<Scene, LoadError> {
+        let fail = |what: &str, e: mmd_format::Error| LoadError {
+            path: PathBuf::from(format!("<bundled {what}>")),
+            message: e.to_string(),
+        };
+        let pmx = mmd_format::pmx::read(default_assets::MODEL).map_err(|e| fail("model", e))?;
+        let vmd = mmd_format::vmd::read(default_assets::MOTION).map_err(|e| fail("motion", e))?;
+        let rig = Rig::from_pmx(&pmx);
+        let label = format!("{} (bundled)", pmx.name);
+        let model = model_from_pmx(pmx, rig, label, TextureOrigin::Bundled);
+        let motions = vec![MotionFile {
+            label: "dance (bundled)".to_owned(),
+            vmd,
+        }];
+        Ok(Scene::assemble(model, motions, None))
+    }
+
+    /// The scene the command line asks for: `MODEL [MOTION...]` (motions may include a
+    /// camera VMD and VPD poses). Without files, the bundled default; motions alone play on
+    /// the bundled model; a model alone stands at rest.
+    pub fn from_command_line(files: &[PathBuf]) -> Result<Scene, LoadError> {
+        let mut scene = Scene::bundled()?;
+        let opened = scene.open(files)?;
+        if opened.model && opened.motions == 0 {
+            scene.motions.clear();
+            scene.rebind();
+        }
+        Ok(scene)
+    }
+
+    fn assemble(
+        model: Model,
+        motions: Vec<MotionFile>,
+        camera: Option<(String, CameraMotion)>,
+    ) -> Scene {
+        let refs: Vec<&Vmd> = motions.iter().map(|m| &m.vmd).collect();
+        let motion = Motion::bind(&model.rig, &refs);
+        Scene {
+            model,
+            motions,
+            camera,
+            motion,
+        }
+    }
+
+    fn rebind(&mut self) {
+        let refs: Vec<&Vmd> = self.motions.iter().map(|m| &m.vmd).collect();
+        self.motion = Motion::bind(&self.model.rig, &refs);
+    }
+
+    /// Opens files (as dropped on the window or picked in the dialog): a model replaces the
+    /// model and keeps the motions; motions (VMD, or VPD poses) together replace the
+    /// motions; a VMD with camera keys becomes the camera motion. Every file is read first:
+    /// if any fails, nothing changes and the error names it.
+    pub fn open(&mut self, paths: &[PathBuf]) -> Result<Opened, LoadError> {
+        let mut model = None;
+        let mut motions = Vec::new();
+        let mut camera = None;
+        for path in paths {
+            match read_file(path)? {
+                LoadedFile::Model(m) => {
+                    if model.is_some() {
+                        return Err(LoadError {
+                            path: path.clone(),
+                            message: "more than one model given; open one model at a time"
+                                .to_owned(),
+                        });
+                    }
+                    model = Some(m);
+                }
+                LoadedFile::Motion { motion, camera: c } => {
+                    motions.extend(motion);
+                    if c.is_some() {
+                        camera = c;
+                    }
+                }
+            }
+        }
+        let opened = Opened {
+            model: model.is_some(),
+            motions: motions.len(),
+            camera: camera.is_some(),
+        };
+        if let Some(model) = model {
+            self.model = model;
+        }
+        if !motions.is_empty() {
+            self.motions = motions;
+        }
+        if camera.is_some() {
+            self.camera = camera;
+        }
+        self.rebind();
+        Ok(opened)
+    }
+
+    /// The last frame of anything animated: the motions and the camera.
+    pub fn last_frame(&self) -> f32 {
+        let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
+        self.motion.last_frame().max(camera)
+    }
+}

@@ -1,0 +1,167 @@
+//! The `render` subcommand end to end: PNG files per frame from real fixtures, warnings for
+//! missing textures, the camera motion, and errors.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const NO_ADAPTER: &str = "no GPU adapter";
+
+fn fixture(rel: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures")).join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") {
+        panic!("MMD_REQUIRE_FIXTURES=1 but {} is missing", path.display());
+    }
+    eprintln!("skipping: fixture {} is missing", path.display());
+    None
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mmd-render-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs `mmd-player render ARGS`; `None` (reason printed) when the machine has no GPU
+/// adapter, which fails instead under `MMD_REQUIRE_GPU=1`.
+fn render(args: &[&std::ffi::OsStr]) -> Option<Output> {
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("render")
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() && stderr.contains(NO_ADAPTER) {
+        assert_ne!(std::env::var("MMD_REQUIRE_GPU").as_deref(), Ok("1"), "{stderr}");
+        eprintln!("skipping: {stderr}");
+        return None;
+    }
+    Some(output)
+}
+
+fn load(path: &Path) -> image::RgbaImage {
+    image::open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8()
+}
+
+/// Pixels that are neither the white background nor the grey ground shadow.
+fn model_pixels(image: &image::RgbaImage) -> usize {
+    image
+        .pixels()
+        .filter(|p| {
+            let [r, g, b, _] = p.0;
+            let grey = r.abs_diff(g) < 8 && g.abs_diff(b) < 8 && (r > 245 || (150..200).contains(&r));
+            !grey
+        })
+        .count()
+}
+
+#[test]
+fn renders_gene_with_motion_one_png_per_frame() {
+    let Some(model) = fixture("gene/Gene_light.pmx") else { return };
+    let Some(motion) = fixture("gene/motion/02_laugh.vmd") else { return };
+    let out = out_dir("gene");
+    let Some(output) = render(&[
+        model.as_os_str(),
+        motion.as_os_str(),
+        "--frames".as_ref(),
+        "0,15.5,60".as_ref(),
+        "--size".as_ref(),
+        "128x96".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]) else {
+        return;
+    };
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let names = ["frame_00000.png", "frame_00015.5.png", "frame_00060.png"];
+    let images: Vec<_> = names.iter().map(|n| load(&out.join(n))).collect();
+    for (name, image) in names.iter().zip(&images) {
+        assert_eq!(image.dimensions(), (128, 96), "{name}");
+        let covered = model_pixels(image);
+        assert!(covered > 500, "{name}: only {covered} model pixels");
+    }
+    assert_ne!(images[0], images[2], "the motion moves the model between frames 0 and 60");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3);
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn missing_textures_are_warnings_not_failures() {
+    let Some(model) = fixture("uka/MS_Uka.pmx") else { return };
+    let out = out_dir("uka");
+    let Some(output) = render(&[
+        model.as_os_str(),
+        "--frames".as_ref(),
+        "0".as_ref(),
+        "--size".as_ref(),
+        "64x64".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let missing: Vec<&str> = stderr.lines().filter(|l| l.contains("not found")).collect();
+    assert_eq!(missing.len(), 7, "{stderr}");
+    assert!(missing.iter().any(|l| l.contains(r"tex\face.png")), "{stderr}");
+    assert_eq!(load(&out.join("frame_00000.png")).dimensions(), (64, 64));
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn camera_motion_drives_the_view() {
+    let Some(model) = fixture("blender_mmd_tools/pmx/巡音ルカ.pmx") else { return };
+    let Some(motion) = fixture("mmd-viewer-js/vmd/wavefile_v2.vmd") else { return };
+    let Some(camera) = fixture("three-mmd/vmds/wavefile_camera.vmd") else { return };
+    let out = out_dir("luka");
+    let Some(output) = render(&[
+        model.as_os_str(),
+        motion.as_os_str(),
+        "--camera".as_ref(),
+        camera.as_os_str(),
+        "--frames".as_ref(),
+        "100,400".as_ref(),
+        "--size".as_ref(),
+        "96x64".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]) else {
+        return;
+    };
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let far = model_pixels(&load(&out.join("frame_00100.png")));
+    let close = model_pixels(&load(&out.join("frame_00400.png")));
+    // The camera keys frame the whole dancer at 100 and a close-up at 400.
+    assert!(far > 100, "frame 100: {far} model pixels");
+    assert!(close > 2 * far, "frame 400 is a close-up: {close} vs {far} model pixels");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn bad_arguments_fail_with_one_line() {
+    let out = out_dir("bad");
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .args(["render", "--size", "12", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--size \"12\""), "{stderr}");
+    let missing = out.join("missing.pmx");
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("render")
+        .arg(&missing)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing.pmx"));
+}

@@ -1,0 +1,247 @@
+//! Motions bound to a rig: per-bone, per-morph and per-IK-solver key tracks in flat arrays,
+//! sampled by binary search so any frame can be evaluated in any order.
+
+use std::collections::HashMap;
+
+use glam::{Quat, Vec3A};
+use mmd_format::FixedText;
+use mmd_format::vmd::Vmd;
+
+use crate::bezier::Bezier;
+use crate::rig::{Rig, finite_quat, finite_vec};
+
+/// One bone key as sampled: values plus the curves of the interval that ends at this key.
+#[derive(Debug, Clone, Copy)]
+struct BoneKeyData {
+    translation: Vec3A,
+    rotation: Quat,
+    /// X, Y, Z translation and rotation.
+    curves: [Bezier; 4],
+}
+
+/// A set of keys per track: `frames[ranges[t]]` are track t's key frames, ascending.
+#[derive(Debug, Clone, Default)]
+struct Tracks<T> {
+    ranges: Vec<(u32, u32)>,
+    frames: Vec<u32>,
+    values: Vec<T>,
+}
+
+impl<T: Copy> Tracks<T> {
+    /// Builds tracks from (track, frame, value) in file order. Keys are sorted by frame; of
+    /// keys on the same frame the last one wins (a later file overrides an earlier one).
+    fn build(track_count: usize, mut keys: Vec<(u32, u32, T)>) -> Self {
+        keys.sort_by_key(|&(track, frame, _)| (track, frame));
+        let mut tracks = Tracks {
+            ranges: vec![(0, 0); track_count],
+            frames: Vec::with_capacity(keys.len()),
+            values: Vec::with_capacity(keys.len()),
+        };
+        let mut i = 0;
+        while i < keys.len() {
+            let track = keys[i].0;
+            let start = tracks.frames.len() as u32;
+            while i < keys.len() && keys[i].0 == track {
+                let frame = keys[i].1;
+                // The sort is stable: the last of equal (track, frame) keys is the latest.
+                while i + 1 < keys.len() && keys[i + 1].0 == track && keys[i + 1].1 == frame {
+                    i += 1;
+                }
+                tracks.frames.push(frame);
+                tracks.values.push(keys[i].2);
+                i += 1;
+            }
+            tracks.ranges[track as usize] = (start, tracks.frames.len() as u32);
+        }
+        tracks
+    }
+
+    fn frames(&self, track: usize) -> &[u32] {
+        match self.ranges.get(track) {
+            Some(&(s, e)) => &self.frames[s as usize..e as usize],
+            None => &[],
+        }
+    }
+
+    /// The keys around `frame`: `None` for an empty track, `(a, a, 0)` outside the key range,
+    /// otherwise the surrounding pair and the progress in [0, 1).
+    fn locate(&self, track: usize, frame: f32) -> Option<(T, T, f32)> {
+        let (s, e) = self.ranges[track];
+        let (s, e) = (s as usize, e as usize);
+        if s == e {
+            return None;
+        }
+        let frames = &self.frames[s..e];
+        let next = frames.partition_point(|&f| f as f32 <= frame);
+        if next == 0 {
+            return Some((self.values[s], self.values[s], 0.0));
+        }
+        if next == frames.len() {
+            return Some((self.values[e - 1], self.values[e - 1], 0.0));
+        }
+        let (fa, fb) = (frames[next - 1] as f32, frames[next] as f32);
+        let progress = (frame - fa) / (fb - fa);
+        Some((self.values[s + next - 1], self.values[s + next], progress))
+    }
+
+    /// The value of the latest key at or before `frame`, if any.
+    fn latest(&self, track: usize, frame: f32) -> Option<T> {
+        let (s, e) = self.ranges[track];
+        let frames = &self.frames[s as usize..e as usize];
+        let next = frames.partition_point(|&f| f as f32 <= frame);
+        (next > 0).then(|| self.values[s as usize + next - 1])
+    }
+}
+
+/// Names as VMD files store them: Shift-JIS cut to the field size. Maps a motion's raw name
+/// bytes to the model item it drives, trying the full name first and then the cut form.
+struct NameBinder<'a> {
+    by_name: &'a HashMap<String, usize>,
+    by_cut_name: HashMap<String, usize>,
+    cache: HashMap<Vec<u8>, Option<u32>>,
+}
+
+impl<'a> NameBinder<'a> {
+    fn new<const N: usize>(names: &[String], by_name: &'a HashMap<String, usize>) -> Self {
+        let mut by_cut_name = HashMap::with_capacity(names.len());
+        for (i, name) in names.iter().enumerate() {
+            by_cut_name
+                .entry(FixedText::<N>::encode(name).decode())
+                .or_insert(i);
+        }
+        NameBinder {
+            by_name,
+            by_cut_name,
+            cache: HashMap::new(),
+        }
+    }
+
+    fn bind<const N: usize>(&mut self, name: &FixedText<N>) -> Option<u32> {
+        let raw = name.trimmed();
+        if let Some(&hit) = self.cache.get(raw) {
+            return hit;
+        }
+        let text = name.decode();
+        let hit = self
+            .by_name
+            .get(&text)
+            .or_else(|| self.by_cut_name.get(&text))
+            .map(|&i| i as u32);
+        self.cache.insert(raw.to_vec(), hit);
+        hit
+    }
+}
+
+/// One or more VMD motions bound to a rig by bone, morph and IK bone names. Immutable;
+/// sampling does not allocate.
+#[derive(Debug, Clone)]
+pub struct Motion {
+    bones: Tracks<BoneKeyData>,
+    morphs: Tracks<f32>,
+    /// Per IK solver.
+    iks: Tracks<bool>,
+    last_frame: u32,
+}
+
+impl Motion {
+    /// Binds `vmds` to `rig`. Keys for names the model lacks are ignored. With several
+    /// motions, keys on the same track and frame come from the later motion.
+    pub fn bind(rig: &Rig, vmds: &[&Vmd]) -> Motion {
+        let mut bone_names = NameBinder::new::<15>(&rig.names, &rig.bone_by_name);
+        let mut morph_names = NameBinder::new::<15>(&rig.morphs.names, &rig.morphs.by_name);
+        let mut ik_names = NameBinder::new::<20>(&rig.names, &rig.bone_by_name);
+
+        let mut bone_keys = Vec::new();
+        let mut morph_keys = Vec::new();
+        let mut ik_keys = Vec::new();
+        let mut last_frame = 0;
+        for vmd in vmds {
+            last_frame = last_frame.max(vmd.last_frame());
+            for key in &vmd.bone_keys {
+                let Some(bone) = bone_names.bind(&key.name) else {
+                    continue;
+                };
+                let curves = [0, 1, 2, 3].map(|c| Bezier::from_bytes(key.curve(c)));
+                bone_keys.push((
+                    bone,
+                    key.frame,
+                    BoneKeyData {
+                        translation: finite_vec(key.translation),
+                        rotation: finite_quat(key.rotation),
+                        curves,
+                    },
+                ));
+            }
+            for key in &vmd.morph_keys {
+                if let Some(morph) = morph_names.bind(&key.name) {
+                    let weight = if key.weight.is_finite() {
+                        key.weight
+                    } else {
+                        0.0
+                    };
+                    morph_keys.push((morph, key.frame, weight));
+                }
+            }
+            for key in &vmd.ik_keys {
+                for state in &key.iks {
+                    let solver = ik_names
+                        .bind(&state.name)
+                        .and_then(|b| rig.ik_solver_of_bone(b as usize));
+                    if let Some(solver) = solver {
+                        ik_keys.push((solver as u32, key.frame, state.enabled != 0));
+                    }
+                }
+            }
+        }
+        Motion {
+            bones: Tracks::build(rig.bone_count(), bone_keys),
+            morphs: Tracks::build(rig.morph_count(), morph_keys),
+            iks: Tracks::build(rig.ik_solver_count(), ik_keys),
+            last_frame,
+        }
+    }
+
+    /// The last key frame of any bound motion (every section counts), 0 when empty.
+    pub fn last_frame(&self) -> f32 {
+        self.last_frame as f32
+    }
+
+    /// Key frames of a bone's track, ascending (for timeline ticks).
+    pub fn bone_key_frames(&self, bone: usize) -> &[u32] {
+        self.bones.frames(bone)
+    }
+
+    /// Key frames of a morph's track, ascending.
+    pub fn morph_key_frames(&self, morph: usize) -> &[u32] {
+        self.morphs.frames(morph)
+    }
+
+    /// The motion's translation and rotation of `bone` at `frame` (identity without keys).
+    pub(crate) fn sample_bone(&self, bone: usize, frame: f32) -> (Vec3A, Quat) {
+        let Some((a, b, s)) = self.bones.locate(bone, frame) else {
+            return (Vec3A::ZERO, Quat::IDENTITY);
+        };
+        if s == 0.0 {
+            return (a.translation, a.rotation);
+        }
+        let [cx, cy, cz, cr] = &b.curves;
+        let t = Vec3A::new(cx.eval(s), cy.eval(s), cz.eval(s));
+        let translation = a.translation + (b.translation - a.translation) * t;
+        let rotation = a.rotation.slerp(b.rotation, cr.eval(s));
+        (translation, rotation)
+    }
+
+    /// A morph's weight at `frame`, linear between keys (0 without keys).
+    pub(crate) fn sample_morph(&self, morph: usize, frame: f32) -> f32 {
+        match self.morphs.locate(morph, frame) {
+            None => 0.0,
+            Some((a, b, s)) => a + (b - a) * s,
+        }
+    }
+
+    /// Whether the motion enables IK solver `solver` at `frame`: the latest show/IK key at or
+    /// before the frame decides; without one the solver is on.
+    pub fn ik_enabled(&self, solver: usize, frame: f32) -> bool {
+        self.iks.latest(solver, frame).unwrap_or(true)
+    }
+}

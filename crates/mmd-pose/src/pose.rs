@@ -1,0 +1,222 @@
+//! Per-frame evaluation: sampling, morphs, append and IK in deform order, globals.
+
+use glam::{Affine3A, Mat4, Quat, Vec3A};
+
+use crate::ik::{self, LinkState};
+use crate::motion::Motion;
+use crate::rig::{NONE, Rig};
+
+/// What the user wants of one IK bone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IkOverride {
+    /// Follow the motion's show/IK keys.
+    #[default]
+    Auto,
+    On,
+    Off,
+}
+
+/// Per-IK-bone overrides; every bone starts at [`IkOverride::Auto`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct IkOverrides {
+    by_bone: Vec<IkOverride>,
+}
+
+impl IkOverrides {
+    pub fn new(rig: &Rig) -> IkOverrides {
+        IkOverrides {
+            by_bone: vec![IkOverride::Auto; rig.bone_count()],
+        }
+    }
+
+    /// Overrides bone `bone` (ignored when out of range; only IK bones are consulted).
+    pub fn set(&mut self, bone: usize, value: IkOverride) {
+        if let Some(slot) = self.by_bone.get_mut(bone) {
+            *slot = value;
+        }
+    }
+
+    pub fn get(&self, bone: usize) -> IkOverride {
+        self.by_bone.get(bone).copied().unwrap_or_default()
+    }
+
+    pub fn set_all(&mut self, value: IkOverride) {
+        self.by_bone.fill(value);
+    }
+
+    fn resolve(&self, bone: usize, from_motion: bool) -> bool {
+        match self.get(bone) {
+            IkOverride::Auto => from_motion,
+            IkOverride::On => true,
+            IkOverride::Off => false,
+        }
+    }
+}
+
+/// Working state of one evaluation, kept in the [`Pose`] so evaluating allocates nothing.
+#[derive(Debug, Clone)]
+pub(crate) struct Scratch {
+    pub anim_t: Vec<Vec3A>,
+    pub anim_r: Vec<Quat>,
+    pub ik_r: Vec<Quat>,
+    pub append_t: Vec<Vec3A>,
+    pub append_r: Vec<Quat>,
+    pub local: Vec<Affine3A>,
+    pub world: Vec<Affine3A>,
+    pub links: Vec<LinkState>,
+}
+
+/// The result of evaluating a frame. Create it once per rig and reuse it.
+#[derive(Debug, Clone)]
+pub struct Pose {
+    /// Model-space matrix per bone.
+    pub globals: Vec<Mat4>,
+    /// `globals[i] * Mat4::from_translation(-rest_position[i])`: what skinning multiplies
+    /// rest-pose vertices by.
+    pub skinning: Vec<Mat4>,
+    /// Final weight per model morph, group morphs expanded.
+    pub morph_weights: Vec<f32>,
+    /// Per IK solver (in [`Rig::ik_bones`] order): whether it ran this frame.
+    pub ik_enabled: Vec<bool>,
+    pub(crate) scratch: Scratch,
+}
+
+impl Pose {
+    /// A pose sized for `rig`, holding the rest pose.
+    pub fn new(rig: &Rig) -> Pose {
+        let n = rig.bone_count();
+        let mut pose = Pose {
+            globals: vec![Mat4::IDENTITY; n],
+            skinning: vec![Mat4::IDENTITY; n],
+            morph_weights: vec![0.0; rig.morph_count()],
+            ik_enabled: vec![false; rig.ik_solver_count()],
+            scratch: Scratch {
+                anim_t: vec![Vec3A::ZERO; n],
+                anim_r: vec![Quat::IDENTITY; n],
+                ik_r: vec![Quat::IDENTITY; n],
+                append_t: vec![Vec3A::ZERO; n],
+                append_r: vec![Quat::IDENTITY; n],
+                local: vec![Affine3A::IDENTITY; n],
+                world: vec![Affine3A::IDENTITY; n],
+                links: vec![LinkState::default(); rig.max_links],
+            },
+        };
+        for i in 0..n {
+            pose.scratch.local[i] = local_transform(rig, &pose.scratch, i);
+        }
+        update_all_globals(rig, &mut pose.scratch);
+        pose.write_outputs(rig);
+        pose
+    }
+
+    fn write_outputs(&mut self, rig: &Rig) {
+        let s = &self.scratch;
+        for (i, w) in s.world.iter().enumerate() {
+            self.globals[i] = Mat4::from(*w);
+            let skin = Affine3A {
+                matrix3: w.matrix3,
+                translation: w.translation - w.matrix3 * rig.rest_position[i],
+            };
+            self.skinning[i] = Mat4::from(skin);
+        }
+    }
+}
+
+/// The bone's local transform: `T(rest offset + animated [+ append]) * R(ik * animated *
+/// append)`. IK and append parts are identity when unused.
+pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
+    let rotation = s.ik_r[i] * s.anim_r[i] * s.append_r[i];
+    let translation = rig.rest_offset[i] + s.anim_t[i] + s.append_t[i];
+    Affine3A::from_rotation_translation(rotation, translation.into())
+}
+
+#[inline]
+pub(crate) fn update_global(rig: &Rig, s: &mut Scratch, i: usize) {
+    s.world[i] = match rig.parent[i] {
+        NONE => s.local[i],
+        p => s.world[p as usize] * s.local[i],
+    };
+}
+
+fn update_all_globals(rig: &Rig, s: &mut Scratch) {
+    for &i in &rig.topo_order {
+        update_global(rig, s, i as usize);
+    }
+}
+
+/// Recomputes bone `i`'s append rotation and translation from its source (see the crate
+/// docs for the rules).
+fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
+    let Some(link) = rig.append[i] else { return };
+    let src = link.source as usize;
+    let source_is_append = !link.local && rig.append[src].is_some();
+    if link.rotate {
+        let q = if source_is_append {
+            s.append_r[src]
+        } else {
+            s.anim_r[src]
+        };
+        let q = s.ik_r[src] * q;
+        s.append_r[i] = Quat::IDENTITY.slerp(q, link.weight).normalize();
+    }
+    if link.translate {
+        let t = if source_is_append {
+            s.append_t[src]
+        } else {
+            s.anim_t[src]
+        };
+        s.append_t[i] = t * link.weight;
+    }
+    s.local[i] = local_transform(rig, s, i);
+}
+
+/// Walks one deform pass: append, then IK, bone by bone; then refreshes every global.
+fn run_pass(rig: &Rig, order: &[u32], s: &mut Scratch, enabled: &[bool]) {
+    for &b in order {
+        let b = b as usize;
+        update_append(rig, s, b);
+        let solver = rig.solver_of_bone[b];
+        if solver != NONE && enabled[solver as usize] {
+            ik::solve(rig, &rig.solvers[solver as usize], s);
+        }
+    }
+    update_all_globals(rig, s);
+}
+
+/// Evaluates `motion` on `rig` at `frame` (fractional frames interpolate) into `pose`. The
+/// result depends only on the arguments, never on what `pose` held before.
+pub fn evaluate(rig: &Rig, motion: &Motion, frame: f32, overrides: &IkOverrides, pose: &mut Pose) {
+    let frame = if frame.is_finite() { frame } else { 0.0 };
+    let s = &mut pose.scratch;
+    for i in 0..rig.bone_count() {
+        let (t, r) = motion.sample_bone(i, frame);
+        s.anim_t[i] = t;
+        s.anim_r[i] = r;
+    }
+    s.ik_r.fill(Quat::IDENTITY);
+    s.append_t.fill(Vec3A::ZERO);
+    s.append_r.fill(Quat::IDENTITY);
+
+    for (m, w) in pose.morph_weights.iter_mut().enumerate() {
+        *w = motion.sample_morph(m, frame);
+    }
+    rig.morphs.expand_groups(&mut pose.morph_weights);
+    rig.morphs
+        .apply_bone_morphs(&pose.morph_weights, &mut s.anim_t, &mut s.anim_r);
+
+    for (k, solver) in rig.solvers.iter().enumerate() {
+        let bone = solver.bone as usize;
+        pose.ik_enabled[k] = overrides.resolve(bone, motion.ik_enabled(k, frame));
+    }
+
+    for i in 0..rig.bone_count() {
+        s.local[i] = local_transform(rig, s, i);
+    }
+    let (before, after) = rig.deform_order.split_at(rig.physics_split);
+    run_pass(rig, before, s, &pose.ik_enabled);
+    // Physics would run here, between the two passes.
+    if !after.is_empty() {
+        run_pass(rig, after, s, &pose.ik_enabled);
+    }
+    pose.write_outputs(rig);
+}

@@ -1,0 +1,585 @@
+//! The rig: an immutable, flat (structure-of-arrays) description of a model's skeleton built
+//! once from a PMX (or PMD) model. Malformed references in the file are reported as
+//! [`RigWarning`]s and neutralised here, so evaluation never has to check them again.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use glam::{Quat, Vec3, Vec3A};
+use mmd_format::pmx::{self, Pmx, bone_flags};
+
+use crate::morph::{MorphKind, MorphSet};
+
+/// Sentinel for "no bone" in the rig's `u32` index arrays.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A problem found in the model while building the rig; the offending reference was ignored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RigWarning {
+    message: String,
+}
+
+impl RigWarning {
+    pub(crate) fn new(message: String) -> RigWarning {
+        RigWarning { message }
+    }
+}
+
+impl fmt::Display for RigWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Append (付与) link of one bone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct AppendLink {
+    pub source: u32,
+    pub weight: f32,
+    pub rotate: bool,
+    pub translate: bool,
+    pub local: bool,
+}
+
+/// How an IK link's rotation is limited.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum LinkLimit {
+    None,
+    /// Rotation about one local axis only (0 = X, 1 = Y, 2 = Z), within [min, max] radians.
+    Plane { axis: usize, min: f32, max: f32 },
+    /// Euler X/Y/Z limits, radians.
+    Euler { min: Vec3A, max: Vec3A },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct IkLinkDef {
+    pub bone: u32,
+    pub limit: LinkLimit,
+}
+
+/// One CCD solver with everything the evaluator needs precomputed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct IkSolverDef {
+    pub bone: u32,
+    pub effector: u32,
+    pub iterations: u32,
+    /// Largest rotation per link per iteration, radians.
+    pub unit_angle: f32,
+    pub links: Vec<IkLinkDef>,
+    /// Every bone whose global the solver reads (the IK bone, the effector, the links and
+    /// all their ancestors), parents before children.
+    pub deps: Vec<u32>,
+    /// For link k, `below[below_ranges[k]]` are the entries of `deps` at or below that link,
+    /// in `deps` order: the globals to refresh after the link turns.
+    pub below: Vec<u32>,
+    pub below_ranges: Vec<(u32, u32)>,
+}
+
+/// A model's skeleton and morph definitions, ready for evaluation. See the crate docs for
+/// the evaluation rules.
+#[derive(Debug, Clone)]
+pub struct Rig {
+    pub(crate) names: Vec<String>,
+    pub(crate) bone_by_name: HashMap<String, usize>,
+    pub(crate) parent: Vec<u32>,
+    pub(crate) rest_position: Vec<Vec3A>,
+    /// Rest position relative to the parent (the model-space rest position for roots).
+    pub(crate) rest_offset: Vec<Vec3A>,
+    pub(crate) append: Vec<Option<AppendLink>>,
+    /// Parents before children: the order globals are computed in.
+    pub(crate) topo_order: Vec<u32>,
+    /// Deform order: stable sort by (after physics, deform depth, index).
+    pub(crate) deform_order: Vec<u32>,
+    /// `deform_order[..physics_split]` deform before physics, the rest after.
+    pub(crate) physics_split: usize,
+    pub(crate) solvers: Vec<IkSolverDef>,
+    /// Solver index per bone (`NONE` when the bone is not an IK bone).
+    pub(crate) solver_of_bone: Vec<u32>,
+    pub(crate) morphs: MorphSet,
+    pub(crate) max_links: usize,
+}
+
+fn index(i: i32, count: usize) -> Option<u32> {
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < count)
+        .map(|i| i as u32)
+}
+
+fn finite3(v: [f32; 3]) -> Vec3A {
+    let v = Vec3A::from_array(v);
+    if v.is_finite() { v } else { Vec3A::ZERO }
+}
+
+impl Rig {
+    /// Builds the rig of a PMX model. Never fails: bad references become warnings.
+    pub fn from_pmx(pmx: &Pmx) -> (Rig, Vec<RigWarning>) {
+        let mut warnings = Vec::new();
+        let n = pmx.bones.len();
+        let names: Vec<String> = pmx.bones.iter().map(|b| b.name.clone()).collect();
+        let mut bone_by_name = HashMap::with_capacity(n);
+        for (i, name) in names.iter().enumerate() {
+            // MMD binds a motion to the first bone of a name.
+            bone_by_name.entry(name.clone()).or_insert(i);
+        }
+        let rest_position: Vec<Vec3A> = pmx.bones.iter().map(|b| finite3(b.position)).collect();
+
+        let mut parent = vec![NONE; n];
+        for (i, bone) in pmx.bones.iter().enumerate() {
+            match index(bone.parent, n) {
+                Some(p) if p as usize == i => warnings.push(RigWarning::new(format!(
+                    "bone {i} ({}): is its own parent; treated as a root",
+                    bone.name
+                ))),
+                Some(p) => parent[i] = p,
+                None if bone.parent != -1 => warnings.push(RigWarning::new(format!(
+                    "bone {i} ({}): parent index {} out of range; treated as a root",
+                    bone.name, bone.parent
+                ))),
+                None => {}
+            }
+        }
+        break_parent_cycles(&mut parent, &names, &mut warnings);
+        let topo_order = topological_order(&parent);
+
+        let rest_offset = (0..n)
+            .map(|i| match parent[i] {
+                NONE => rest_position[i],
+                p => rest_position[i] - rest_position[p as usize],
+            })
+            .collect();
+
+        let mut append = vec![None; n];
+        for (i, bone) in pmx.bones.iter().enumerate() {
+            let rotate = bone.has(bone_flags::APPEND_ROTATE);
+            let translate = bone.has(bone_flags::APPEND_TRANSLATE);
+            let Some(a) = bone.append.filter(|_| rotate || translate) else {
+                continue;
+            };
+            match index(a.parent, n) {
+                Some(s) if s as usize != i => {
+                    append[i] = Some(AppendLink {
+                        source: s,
+                        weight: if a.weight.is_finite() { a.weight } else { 0.0 },
+                        rotate,
+                        translate,
+                        local: bone.has(bone_flags::APPEND_LOCAL),
+                    })
+                }
+                _ => warnings.push(RigWarning::new(format!(
+                    "bone {i} ({}): append source {} invalid; append ignored",
+                    bone.name, a.parent
+                ))),
+            }
+        }
+        break_append_cycles(&mut append, &names, &mut warnings);
+
+        let mut deform_order: Vec<u32> = (0..n as u32).collect();
+        deform_order.sort_by_key(|&i| {
+            let b = &pmx.bones[i as usize];
+            (b.has(bone_flags::AFTER_PHYSICS), b.deform_depth)
+        });
+        let physics_split = deform_order
+            .iter()
+            .position(|&i| pmx.bones[i as usize].has(bone_flags::AFTER_PHYSICS))
+            .unwrap_or(n);
+
+        let mut solvers = Vec::new();
+        let mut solver_of_bone = vec![NONE; n];
+        for (i, bone) in pmx.bones.iter().enumerate() {
+            let Some(ik) = bone.ik.as_ref().filter(|_| bone.has(bone_flags::IK)) else {
+                continue;
+            };
+            if let Some(def) = build_solver(i, &bone.name, ik, &parent, &topo_order, &mut warnings)
+            {
+                solver_of_bone[i] = solvers.len() as u32;
+                solvers.push(def);
+            }
+        }
+        // Solvers run in deform order, so number them that way.
+        solvers.sort_by_key(|s| {
+            deform_order
+                .iter()
+                .position(|&b| b == s.bone)
+                .unwrap_or(usize::MAX)
+        });
+        for (k, s) in solvers.iter().enumerate() {
+            solver_of_bone[s.bone as usize] = k as u32;
+        }
+        let max_links = solvers.iter().map(|s| s.links.len()).max().unwrap_or(0);
+
+        let morphs = MorphSet::from_pmx(&pmx.morphs, n, &mut warnings);
+        let rig = Rig {
+            names,
+            bone_by_name,
+            parent,
+            rest_position,
+            rest_offset,
+            append,
+            topo_order,
+            deform_order,
+            physics_split,
+            solvers,
+            solver_of_bone,
+            morphs,
+            max_links,
+        };
+        (rig, warnings)
+    }
+
+    /// Builds the rig of a PMD model: the model in PMX terms, plus MMD's knee rule (PMD has
+    /// no per-link limits; links named 左ひざ / 右ひざ bend about X only, within
+    /// [-180°, -0.5°]).
+    pub fn from_pmd(pmd: &mmd_format::pmd::Pmd) -> (Rig, Vec<RigWarning>) {
+        let mut pmx = mmd_format::convert::pmd_to_pmx(pmd);
+        apply_knee_rule(&mut pmx);
+        Rig::from_pmx(&pmx)
+    }
+
+    pub fn bone_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Bone name; panics when `i >= bone_count()`.
+    pub fn bone_name(&self, i: usize) -> &str {
+        &self.names[i]
+    }
+
+    pub fn bone_index(&self, name: &str) -> Option<usize> {
+        self.bone_by_name.get(name).copied()
+    }
+
+    pub fn bone_parent(&self, i: usize) -> Option<usize> {
+        match self.parent[i] {
+            NONE => None,
+            p => Some(p as usize),
+        }
+    }
+
+    /// Model-space rest position of bone `i`.
+    pub fn bone_rest_position(&self, i: usize) -> Vec3 {
+        self.rest_position[i].into()
+    }
+
+    /// Bone index of each IK bone, in solver (deform) order.
+    pub fn ik_bones(&self) -> impl Iterator<Item = usize> + '_ {
+        self.solvers.iter().map(|s| s.bone as usize)
+    }
+
+    pub fn ik_solver_count(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// Solver index of an IK bone.
+    pub fn ik_solver_of_bone(&self, bone: usize) -> Option<usize> {
+        match self.solver_of_bone.get(bone) {
+            Some(&s) if s != NONE => Some(s as usize),
+            _ => None,
+        }
+    }
+
+    /// (IK bone, effector, link bones nearest the effector first) of solver `solver`.
+    pub fn ik_chain(&self, solver: usize) -> (usize, usize, Vec<usize>) {
+        let s = &self.solvers[solver];
+        let links = s.links.iter().map(|l| l.bone as usize).collect();
+        (s.bone as usize, s.effector as usize, links)
+    }
+
+    /// Euler limits (min, max, radians) of link `link` of `solver`, when it has any.
+    pub fn ik_link_limits(&self, solver: usize, link: usize) -> Option<(Vec3, Vec3)> {
+        match self.solvers[solver].links[link].limit {
+            LinkLimit::None => None,
+            LinkLimit::Plane { axis, min, max } => {
+                let (mut lo, mut hi) = (Vec3::ZERO, Vec3::ZERO);
+                lo[axis] = min;
+                hi[axis] = max;
+                Some((lo, hi))
+            }
+            LinkLimit::Euler { min, max } => Some((min.into(), max.into())),
+        }
+    }
+
+    pub fn morph_count(&self) -> usize {
+        self.morphs.names.len()
+    }
+
+    pub fn morph_name(&self, i: usize) -> &str {
+        &self.morphs.names[i]
+    }
+
+    pub fn morph_index(&self, name: &str) -> Option<usize> {
+        self.morphs.by_name.get(name).copied()
+    }
+
+    /// What a morph changes; vertex, UV and material morphs are applied by the renderer
+    /// (and by [`crate::SkinMesh`] for vertex morphs) from `Pose::morph_weights`.
+    pub fn morph_kind(&self, i: usize) -> MorphKind {
+        self.morphs.kinds[i]
+    }
+
+    /// Whether bone `i` deforms after physics.
+    pub fn bone_after_physics(&self, i: usize) -> bool {
+        self.deform_order[self.physics_split..].contains(&(i as u32))
+    }
+}
+
+/// PMD knees: links named 左ひざ / 右ひざ without limits bend about X in [-180°, -0.5°].
+fn apply_knee_rule(pmx: &mut Pmx) {
+    let knees: Vec<bool> = pmx
+        .bones
+        .iter()
+        .map(|b| b.name == "左ひざ" || b.name == "右ひざ")
+        .collect();
+    for bone in &mut pmx.bones {
+        let Some(ik) = bone.ik.as_mut() else { continue };
+        for link in &mut ik.links {
+            let is_knee = usize::try_from(link.bone)
+                .ok()
+                .and_then(|b| knees.get(b).copied())
+                .unwrap_or(false);
+            if is_knee && link.limit.is_none() {
+                link.limit = Some(pmx::AngleLimit {
+                    min: [-std::f32::consts::PI, 0.0, 0.0],
+                    max: [-0.5f32.to_radians(), 0.0, 0.0],
+                });
+            }
+        }
+    }
+}
+
+/// Makes every parent chain end at a root: the bone whose parent closes a cycle becomes a
+/// root. Iterative, linear in the bone count.
+fn break_parent_cycles(parent: &mut [u32], names: &[String], warnings: &mut Vec<RigWarning>) {
+    // 0 = unvisited, 1 = on the current walk, 2 = known to reach a root.
+    let mut state = vec![0u8; parent.len()];
+    let mut walk = Vec::new();
+    for start in 0..parent.len() {
+        let mut b = start;
+        walk.clear();
+        while state[b] == 0 {
+            state[b] = 1;
+            walk.push(b);
+            match parent[b] {
+                NONE => break,
+                p => {
+                    if state[p as usize] == 1 {
+                        warnings.push(RigWarning::new(format!(
+                            "bone {b} ({}): parent {p} closes a parent cycle; treated as a root",
+                            names[b]
+                        )));
+                        parent[b] = NONE;
+                        break;
+                    }
+                    b = p as usize;
+                }
+            }
+        }
+        for &w in &walk {
+            state[w] = 2;
+        }
+    }
+}
+
+/// Parents before children (roots first, then by depth), ties by index.
+fn topological_order(parent: &[u32]) -> Vec<u32> {
+    let n = parent.len();
+    let mut depth = vec![u32::MAX; n];
+    for start in 0..n {
+        let mut chain = Vec::new();
+        let mut b = start;
+        while depth[b] == u32::MAX {
+            chain.push(b);
+            match parent[b] {
+                NONE => break,
+                p => b = p as usize,
+            }
+        }
+        let mut d = match parent[*chain.last().unwrap_or(&start)] {
+            NONE => 0,
+            p if depth[p as usize] != u32::MAX => depth[p as usize] + 1,
+            _ => 0,
+        };
+        for &c in chain.iter().rev() {
+            depth[c] = d;
+            d += 1;
+        }
+    }
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_by_key(|&i| depth[i as usize]);
+    order
+}
+
+/// Drops the append link that closes an append cycle (A follows B follows A).
+fn break_append_cycles(
+    append: &mut [Option<AppendLink>],
+    names: &[String],
+    warnings: &mut Vec<RigWarning>,
+) {
+    let mut state = vec![0u8; append.len()];
+    let mut walk = Vec::new();
+    for start in 0..append.len() {
+        let mut b = start;
+        walk.clear();
+        while state[b] == 0 {
+            state[b] = 1;
+            walk.push(b);
+            let Some(link) = append[b] else { break };
+            let s = link.source as usize;
+            if state[s] == 1 {
+                warnings.push(RigWarning::new(format!(
+                    "bone {b} ({}): append source {s} closes an append cycle; append ignored",
+                    names[b]
+                )));
+                append[b] = None;
+                break;
+            }
+            b = s;
+        }
+        for &w in &walk {
+            state[w] = 2;
+        }
+    }
+}
+
+fn is_ancestor_or_self(parent: &[u32], ancestor: u32, mut bone: u32) -> bool {
+    loop {
+        if bone == ancestor {
+            return true;
+        }
+        match parent[bone as usize] {
+            NONE => return false,
+            p => bone = p,
+        }
+    }
+}
+
+fn link_limit(limit: Option<pmx::AngleLimit>) -> LinkLimit {
+    let Some(l) = limit else {
+        return LinkLimit::None;
+    };
+    let min = finite3(l.min);
+    let max = finite3(l.max);
+    // Keep min <= max so clamping is well defined.
+    let (min, max) = (min.min(max), min.max(max));
+    let free: Vec<usize> = (0..3).filter(|&a| min[a] != 0.0 || max[a] != 0.0).collect();
+    if let [axis] = free[..] {
+        LinkLimit::Plane {
+            axis,
+            min: min[axis],
+            max: max[axis],
+        }
+    } else {
+        LinkLimit::Euler { min, max }
+    }
+}
+
+fn build_solver(
+    bone: usize,
+    name: &str,
+    ik: &pmx::Ik,
+    parent: &[u32],
+    topo_order: &[u32],
+    warnings: &mut Vec<RigWarning>,
+) -> Option<IkSolverDef> {
+    let n = parent.len();
+    let Some(effector) = index(ik.target, n) else {
+        warnings.push(RigWarning::new(format!(
+            "IK bone {bone} ({name}): target {} out of range; IK ignored",
+            ik.target
+        )));
+        return None;
+    };
+    if effector as usize == bone {
+        warnings.push(RigWarning::new(format!(
+            "IK bone {bone} ({name}): target is the IK bone itself; IK ignored"
+        )));
+        return None;
+    }
+    let mut links = Vec::with_capacity(ik.links.len());
+    for link in &ik.links {
+        match index(link.bone, n) {
+            Some(l) if l == effector => warnings.push(RigWarning::new(format!(
+                "IK bone {bone} ({name}): link {l} is the target; link ignored"
+            ))),
+            Some(l) if l as usize == bone => warnings.push(RigWarning::new(format!(
+                "IK bone {bone} ({name}): link {l} is the IK bone; link ignored"
+            ))),
+            Some(l) if links.iter().any(|d: &IkLinkDef| d.bone == l) => warnings.push(
+                RigWarning::new(format!(
+                    "IK bone {bone} ({name}): link {l} listed twice; repeat ignored"
+                )),
+            ),
+            Some(l) => links.push(IkLinkDef {
+                bone: l,
+                limit: link_limit(link.limit),
+            }),
+            None => warnings.push(RigWarning::new(format!(
+                "IK bone {bone} ({name}): link {} out of range; link ignored",
+                link.bone
+            ))),
+        }
+    }
+    let mut needed = vec![false; n];
+    let roots = [bone as u32, effector]
+        .into_iter()
+        .chain(links.iter().map(|l| l.bone));
+    for start in roots {
+        let mut b = start;
+        loop {
+            if needed[b as usize] {
+                break;
+            }
+            needed[b as usize] = true;
+            match parent[b as usize] {
+                NONE => break,
+                p => b = p,
+            }
+        }
+    }
+    let deps: Vec<u32> = topo_order
+        .iter()
+        .copied()
+        .filter(|&b| needed[b as usize])
+        .collect();
+    let mut below = Vec::new();
+    let mut below_ranges = Vec::with_capacity(links.len());
+    for link in &links {
+        let start = below.len() as u32;
+        below.extend(
+            deps.iter()
+                .copied()
+                .filter(|&b| is_ancestor_or_self(parent, link.bone, b)),
+        );
+        below_ranges.push((start, below.len() as u32));
+    }
+    let iterations = u32::try_from(ik.loop_count).unwrap_or(0).min(1000);
+    let unit_angle = if ik.limit_angle.is_finite() {
+        ik.limit_angle.abs()
+    } else {
+        0.0
+    };
+    Some(IkSolverDef {
+        bone: bone as u32,
+        effector,
+        iterations,
+        unit_angle,
+        links,
+        deps,
+        below,
+        below_ranges,
+    })
+}
+
+/// Used by the morph module to turn a bone morph's rotation into a usable quaternion.
+pub(crate) fn finite_quat(q: [f32; 4]) -> Quat {
+    let q = Quat::from_array(q);
+    if q.is_finite() && q.length_squared() > 1.0e-12 {
+        q.normalize()
+    } else {
+        Quat::IDENTITY
+    }
+}
+
+pub(crate) fn finite_vec(v: [f32; 3]) -> Vec3A {
+    finite3(v)
+}

@@ -1,0 +1,16 @@
+//! Errors of the renderer.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum RenderError {
+    /// No GPU adapter could be opened (no driver, no software renderer).
+    #[error("no GPU adapter: install mesa-vulkan-drivers for software rendering")]
+    NoAdapter,
+    #[error("GPU device request failed: {0}")]
+    Device(#[from] wgpu::RequestDeviceError),
+    #[error("reading back from the GPU failed: {0}")]
+    Readback(String),
+    #[error("image size {width}x{height} is not supported (1..={max} per side)")]
+    BadSize { width: u32, height: u32, max: u32 },
+}

@@ -1,0 +1,398 @@
+//! A model on the GPU: skinning inputs, the skinned vertex buffer, indices, materials with
+//! their textures; updated per frame from skinning matrices and morph weights.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+
+use glam::{Mat4, Quat, Vec2, Vec3};
+use mmd_format::pmx::{Pmx, SphereMode, Toon, material_flags};
+use rayon::prelude::*;
+
+use crate::RenderError;
+use crate::material::MaterialParams;
+use crate::morph::Morphs;
+use crate::renderer::Renderer;
+use crate::skinning::{SKINNED_VERTEX_SIZE, pack_vertices};
+use crate::texture::{self, TextureWarning};
+use crate::texture_source::TextureSource;
+
+/// One material's draw state.
+pub(crate) struct MaterialGpu {
+    pub indices: Range<u32>,
+    pub double_sided: bool,
+    pub edge: bool,
+    pub ground_shadow: bool,
+    pub bind_group: wgpu::BindGroup,
+    uniform: wgpu::Buffer,
+    sphere_mode: SphereMode,
+    /// False while the material's alpha is 0 (MMD hides such materials and their edges).
+    visible: bool,
+}
+
+/// A vertex as the skinning pass left it (read back for tests and tools).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SkinnedVertex {
+    pub position: Vec3,
+    pub edge_scale: f32,
+    pub normal: Vec3,
+    pub uv: Vec2,
+    pub additional_uv1: Vec2,
+}
+
+/// A model's GPU resources and per-frame state.
+pub struct ModelGpu {
+    vertex_count: u32,
+    bone_count: usize,
+    skinning_buffer: wgpu::Buffer,
+    rotation_buffer: wgpu::Buffer,
+    position_delta_buffer: wgpu::Buffer,
+    uv_delta_buffer: wgpu::Buffer,
+    skinned_buffer: wgpu::Buffer,
+    index_buffer: wgpu::Buffer,
+    skin_bind_group: wgpu::BindGroup,
+    materials: Vec<MaterialGpu>,
+    base_params: Vec<MaterialParams>,
+    params: Vec<MaterialParams>,
+    morphs: Morphs,
+}
+
+/// Which textures the materials actually use, and in which role.
+#[derive(Default)]
+struct TextureUse {
+    any: BTreeSet<usize>,
+    /// Used as something other than a toon (a shared-toon name is then not enough).
+    non_toon: BTreeSet<usize>,
+}
+
+fn texture_index(index: i32, count: usize) -> Option<usize> {
+    usize::try_from(index).ok().filter(|&i| i < count)
+}
+
+impl ModelGpu {
+    /// Uploads `pmx` in its rest pose. Textures are decoded in parallel; a missing or
+    /// undecodable texture becomes a warning and a neutral stand-in (white for colour and
+    /// multiply-sphere maps, black for add-sphere maps, the generated shared ramp for a
+    /// missing `toonNN.bmp`).
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        renderer: &Renderer,
+        pmx: &Pmx,
+        textures: &dyn TextureSource,
+    ) -> (ModelGpu, Vec<TextureWarning>) {
+        let (views, mut warnings) = load_textures(device, queue, pmx, textures);
+        let inputs = pack_vertices(pmx);
+        let vertex_count = inputs.vertices.len() as u32;
+        let bone_count = pmx.bones.len();
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        let buffer = |label: &str, bytes: &[u8], usage| texture::buffer_with(device, label, bytes, usage);
+        let source_buffer = buffer("source vertices", bytemuck::cast_slice(&inputs.vertices), storage);
+        let sdef_buffer = buffer("sdef", bytemuck::cast_slice(&inputs.sdef), storage);
+        let identity = vec![Mat4::IDENTITY; bone_count + 1];
+        let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&identity), storage);
+        let rotations = vec![Quat::IDENTITY; bone_count + 1];
+        let rotation_buffer = buffer("rotations", bytemuck::cast_slice(&rotations), storage);
+        let zeros = vec![[0.0f32; 4]; pmx.vertices.len()];
+        let position_delta_buffer = buffer("position deltas", bytemuck::cast_slice(&zeros), storage);
+        let uv_delta_buffer = buffer("uv deltas", bytemuck::cast_slice(&zeros), storage);
+        let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("skinned vertices"),
+            size: (u64::from(vertex_count) * SKINNED_VERTEX_SIZE).max(SKINNED_VERTEX_SIZE),
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::VERTEX
+                | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        // A triangle naming a vertex that does not exist is dropped (made degenerate).
+        let indices: Vec<u32> = pmx
+            .faces
+            .iter()
+            .flat_map(|face| {
+                if face.iter().all(|&v| v < vertex_count) {
+                    *face
+                } else {
+                    [0; 3]
+                }
+            })
+            .collect();
+        let index_buffer = buffer("indices", bytemuck::cast_slice(&indices), wgpu::BufferUsages::INDEX);
+        let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("skinning"),
+            layout: &renderer.skinning.layout,
+            entries: &[
+                entry(0, &source_buffer),
+                entry(1, &sdef_buffer),
+                entry(2, &skinning_buffer),
+                entry(3, &rotation_buffer),
+                entry(4, &position_delta_buffer),
+                entry(5, &uv_delta_buffer),
+                entry(6, &skinned_buffer),
+            ],
+        });
+        let base_params: Vec<MaterialParams> = pmx.materials.iter().map(MaterialParams::from_pmx).collect();
+        let mut start = 0u32;
+        let total = indices.len() as u32;
+        let materials = pmx
+            .materials
+            .iter()
+            .zip(&base_params)
+            .map(|(m, params)| {
+                let end = start.saturating_add(m.index_count).min(total);
+                let indices = start..end;
+                start = end;
+                let view_of = |index: i32| texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i));
+                let base = view_of(m.texture).unwrap_or(&renderer.white);
+                let sphere = match m.sphere_mode {
+                    SphereMode::None => &renderer.white,
+                    SphereMode::Add => view_of(m.sphere_texture).unwrap_or(&renderer.black),
+                    SphereMode::Multiply | SphereMode::SubTexture => {
+                        view_of(m.sphere_texture).unwrap_or(&renderer.white)
+                    }
+                };
+                let toon = match m.toon {
+                    Toon::Shared(n) => renderer.shared_toons.get(usize::from(n)).unwrap_or(&renderer.white),
+                    Toon::Texture(i) => view_of(i)
+                        .or_else(|| {
+                            let path = pmx.textures.get(usize::try_from(i).ok()?)?;
+                            renderer.shared_toons.get(usize::from(texture::shared_toon_name(path)?))
+                        })
+                        .unwrap_or(&renderer.white),
+                };
+                let uniform = buffer(
+                    "material",
+                    bytemuck::bytes_of(&params.uniform(m.sphere_mode)),
+                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                );
+                let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("material"),
+                    layout: &renderer.material_layout,
+                    entries: &[
+                        entry(0, &uniform),
+                        view_entry(1, base),
+                        view_entry(2, sphere),
+                        view_entry(3, toon),
+                        wgpu::BindGroupEntry {
+                            binding: 4,
+                            resource: wgpu::BindingResource::Sampler(&renderer.wrap_sampler),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 5,
+                            resource: wgpu::BindingResource::Sampler(&renderer.clamp_sampler),
+                        },
+                    ],
+                });
+                MaterialGpu {
+                    indices,
+                    double_sided: m.flags & material_flags::DOUBLE_SIDED != 0,
+                    edge: m.flags & material_flags::EDGE != 0,
+                    ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
+                    bind_group,
+                    uniform,
+                    sphere_mode: m.sphere_mode,
+                    visible: params.diffuse[3] > 0.0,
+                }
+            })
+            .collect();
+        warnings.sort_by(|a, b| a.path.cmp(&b.path));
+        let model = ModelGpu {
+            vertex_count,
+            bone_count,
+            skinning_buffer,
+            rotation_buffer,
+            position_delta_buffer,
+            uv_delta_buffer,
+            skinned_buffer,
+            index_buffer,
+            skin_bind_group,
+            materials,
+            params: base_params.clone(),
+            base_params,
+            morphs: Morphs::new(pmx),
+        };
+        (model, warnings)
+    }
+
+    pub fn vertex_count(&self) -> u32 {
+        self.vertex_count
+    }
+
+    /// Sets the pose for the next frames: `skinning` holds one matrix per bone (global ×
+    /// T(−rest position); missing ones count as identity), `morph_weights` one weight per
+    /// model morph with group morphs already expanded (missing ones count as 0).
+    pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
+        // The matrix after the bones' stays the identity (invalid bone indices use it).
+        let matrices: Vec<Mat4> = skinning
+            .iter()
+            .copied()
+            .chain(std::iter::repeat(Mat4::IDENTITY))
+            .take(self.bone_count)
+            .chain([Mat4::IDENTITY])
+            .collect();
+        // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
+        let rotations: Vec<Quat> = matrices
+            .iter()
+            .map(|m| {
+                glam::Quat::from_mat4(m).normalize()
+            })
+            .collect();
+        queue.write_buffer(&self.skinning_buffer, 0, bytemuck::cast_slice(&matrices));
+        queue.write_buffer(&self.rotation_buffer, 0, bytemuck::cast_slice(&rotations));
+        let changes = self.morphs.apply(morph_weights, &self.base_params, &mut self.params);
+        if changes.vertices && self.vertex_count > 0 {
+            queue.write_buffer(
+                &self.position_delta_buffer,
+                0,
+                bytemuck::cast_slice(&self.morphs.position_deltas),
+            );
+        }
+        if changes.uvs && self.vertex_count > 0 {
+            queue.write_buffer(&self.uv_delta_buffer, 0, bytemuck::cast_slice(&self.morphs.uv_deltas));
+        }
+        if changes.materials {
+            for (material, params) in self.materials.iter_mut().zip(&self.params) {
+                queue.write_buffer(
+                    &material.uniform,
+                    0,
+                    bytemuck::bytes_of(&params.uniform(material.sphere_mode)),
+                );
+                material.visible = params.diffuse[3] > 0.0;
+            }
+        }
+    }
+
+    pub(crate) fn encode_skinning(&self, renderer: &Renderer, encoder: &mut wgpu::CommandEncoder) {
+        renderer
+            .skinning
+            .dispatch(encoder, &self.skin_bind_group, self.vertex_count);
+    }
+
+    pub(crate) fn skinned_buffer(&self) -> &wgpu::Buffer {
+        &self.skinned_buffer
+    }
+
+    pub(crate) fn index_buffer(&self) -> &wgpu::Buffer {
+        &self.index_buffer
+    }
+
+    pub(crate) fn visible_materials(&self) -> impl Iterator<Item = &MaterialGpu> {
+        self.materials
+            .iter()
+            .filter(|m| m.visible && !m.indices.is_empty())
+    }
+
+    /// Runs the skinning pass for the current pose and reads the vertices back.
+    pub fn read_skinned(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        renderer: &Renderer,
+    ) -> Result<Vec<SkinnedVertex>, RenderError> {
+        let size = u64::from(self.vertex_count) * SKINNED_VERTEX_SIZE;
+        if size == 0 {
+            return Ok(Vec::new());
+        }
+        let staging = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("skinned readback"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        self.encode_skinning(renderer, &mut encoder);
+        encoder.copy_buffer_to_buffer(&self.skinned_buffer, 0, &staging, 0, size);
+        queue.submit([encoder.finish()]);
+        let bytes = crate::offscreen::read_buffer(device, &staging)?;
+        let floats: &[f32] = bytemuck::cast_slice(&bytes);
+        Ok(floats
+            .chunks_exact(12)
+            .map(|v| SkinnedVertex {
+                position: Vec3::new(v[0], v[1], v[2]),
+                edge_scale: v[3],
+                normal: Vec3::new(v[4], v[5], v[6]),
+                uv: Vec2::new(v[8], v[9]),
+                additional_uv1: Vec2::new(v[10], v[11]),
+            })
+            .collect())
+    }
+}
+
+fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+    wgpu::BindGroupEntry {
+        binding,
+        resource: buffer.as_entire_binding(),
+    }
+}
+
+fn view_entry(binding: u32, view: &wgpu::TextureView) -> wgpu::BindGroupEntry<'_> {
+    wgpu::BindGroupEntry {
+        binding,
+        resource: wgpu::BindingResource::TextureView(view),
+    }
+}
+
+/// Decodes (in parallel) and uploads every texture a material uses.
+fn load_textures(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    pmx: &Pmx,
+    source: &dyn TextureSource,
+) -> (HashMap<usize, wgpu::TextureView>, Vec<TextureWarning>) {
+    let count = pmx.textures.len();
+    let mut used = TextureUse::default();
+    let mut warnings = Vec::new();
+    let mut note = |index: i32, toon: bool, material: &str| {
+        if index < 0 {
+            return;
+        }
+        match texture_index(index, count) {
+            Some(i) => {
+                used.any.insert(i);
+                if !toon {
+                    used.non_toon.insert(i);
+                }
+            }
+            None => warnings.push(TextureWarning {
+                path: format!("#{index}"),
+                problem: format!("material {material}: texture index out of range"),
+            }),
+        }
+    };
+    for m in &pmx.materials {
+        note(m.texture, false, &m.name);
+        if m.sphere_mode != SphereMode::None {
+            note(m.sphere_texture, false, &m.name);
+        }
+        if let Toon::Texture(i) = m.toon {
+            note(i, true, &m.name);
+        }
+    }
+    let max_side = device.limits().max_texture_dimension_2d;
+    let decoded: Vec<(usize, Result<image::RgbaImage, String>)> = used
+        .any
+        .par_iter()
+        .map(|&i| {
+            let path = &pmx.textures[i];
+            let image = match source.load(path) {
+                None => Err("not found".to_string()),
+                Some(bytes) => texture::decode(&bytes, path).map(|img| texture::fit_to_limit(img, max_side)),
+            };
+            (i, image)
+        })
+        .collect();
+    let mut views = HashMap::new();
+    for (i, image) in decoded {
+        let path = &pmx.textures[i];
+        match image {
+            Ok(image) => {
+                views.insert(i, texture::upload(device, queue, &image, path));
+            }
+            // A shared toon named by file (typical of PMD models) is generated instead.
+            Err(_) if !used.non_toon.contains(&i) && texture::shared_toon_name(path).is_some() => {}
+            Err(problem) => warnings.push(TextureWarning {
+                path: path.clone(),
+                problem,
+            }),
+        }
+    }
+    (views, warnings)
+}

@@ -1,0 +1,487 @@
+//! The render pipelines and the frame: ground shadow, every material in order, then the
+//! edges, drawn with 4× MSAA and resolved into the caller's view.
+
+use bytemuck::{Pod, Zeroable};
+use glam::{Mat4, Vec3};
+
+use crate::camera::Camera;
+use crate::model::ModelGpu;
+use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
+use crate::texture;
+
+/// MSAA sample count of every render pass.
+pub const SAMPLE_COUNT: u32 = 4;
+/// Depth/stencil format (the stencil keeps the ground shadow from blending twice).
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
+/// Edge width in pixels per unit of edge size, at this output height; scaled with height.
+const EDGE_PIXELS_AT_720: f32 = 1.0;
+
+/// The scene light: the direction it travels and its colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Light {
+    pub direction: Vec3,
+    pub color: Vec3,
+}
+
+impl Default for Light {
+    /// MMD's default light: direction (-0.5, -1.0, 0.5), colour 154/255.
+    fn default() -> Light {
+        Light {
+            direction: Vec3::new(-0.5, -1.0, 0.5),
+            color: Vec3::splat(154.0 / 255.0),
+        }
+    }
+}
+
+/// What to draw besides the models, and how.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    pub camera: Camera,
+    pub light: Light,
+    /// Clear colour (MMD's default background is white).
+    pub background: [f64; 4],
+    /// Colour of the planar ground shadow; `None` draws no ground shadow.
+    pub ground_shadow: Option<[f32; 4]>,
+    /// Draw triangle edges only (needs `POLYGON_MODE_LINE`; ignored without it).
+    pub wireframe: bool,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View {
+            camera: Camera::default(),
+            light: Light::default(),
+            background: [1.0, 1.0, 1.0, 1.0],
+            ground_shadow: Some([0.2, 0.2, 0.2, 0.5]),
+            wireframe: false,
+        }
+    }
+}
+
+/// `Frame` in `shaders/mmd.wgsl`.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct FrameUniform {
+    view: [[f32; 4]; 4],
+    view_proj: [[f32; 4]; 4],
+    shadow_view_proj: [[f32; 4]; 4],
+    eye: [f32; 4],
+    light_dir: [f32; 4],
+    light_color: [f32; 4],
+    shadow_color: [f32; 4],
+    output: [f32; 4],
+}
+
+/// The projection onto the ground plane y = 0 along the light's direction `l`, or `None`
+/// when the light does not come from above.
+fn ground_projection(l: Vec3) -> Option<Mat4> {
+    if l.y > -1e-3 {
+        return None;
+    }
+    Some(Mat4::from_cols(
+        glam::Vec4::X,
+        glam::Vec4::new(-l.x / l.y, 0.0, -l.z / l.y, 0.0),
+        glam::Vec4::Z,
+        glam::Vec4::W,
+    ))
+}
+
+/// The multisampled colour and depth attachments for one output size; recreate on resize.
+pub struct FrameTargets {
+    width: u32,
+    height: u32,
+    color: wgpu::TextureView,
+    depth: wgpu::TextureView,
+}
+
+impl FrameTargets {
+    pub fn new(renderer: &Renderer, device: &wgpu::Device, width: u32, height: u32) -> FrameTargets {
+        let make = |format, label| {
+            device
+                .create_texture(&wgpu::TextureDescriptor {
+                    label: Some(label),
+                    size: wgpu::Extent3d {
+                        width: width.max(1),
+                        height: height.max(1),
+                        depth_or_array_layers: 1,
+                    },
+                    mip_level_count: 1,
+                    sample_count: SAMPLE_COUNT,
+                    dimension: wgpu::TextureDimension::D2,
+                    format,
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    view_formats: &[],
+                })
+                .create_view(&wgpu::TextureViewDescriptor::default())
+        };
+        FrameTargets {
+            width: width.max(1),
+            height: height.max(1),
+            color: make(renderer.format, "msaa colour"),
+            depth: make(DEPTH_FORMAT, "msaa depth"),
+        }
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+}
+
+struct Pipelines {
+    single_sided: wgpu::RenderPipeline,
+    double_sided: wgpu::RenderPipeline,
+    edge: wgpu::RenderPipeline,
+    shadow: wgpu::RenderPipeline,
+    wireframe: Option<wgpu::RenderPipeline>,
+}
+
+/// Shared GPU state: pipelines for one output format, layouts, samplers and the fallback
+/// textures every model uses.
+pub struct Renderer {
+    format: wgpu::TextureFormat,
+    pipelines: Pipelines,
+    frame_buffer: wgpu::Buffer,
+    frame_bind_group: wgpu::BindGroup,
+    pub(crate) material_layout: wgpu::BindGroupLayout,
+    pub(crate) skinning: SkinningPipeline,
+    pub(crate) wrap_sampler: wgpu::Sampler,
+    pub(crate) clamp_sampler: wgpu::Sampler,
+    pub(crate) white: wgpu::TextureView,
+    pub(crate) black: wgpu::TextureView,
+    pub(crate) shared_toons: Vec<wgpu::TextureView>,
+}
+
+impl Renderer {
+    /// Builds the pipelines for render targets of `format` (the window surface's format, or
+    /// `Rgba8Unorm` offscreen). An sRGB format is accepted: the shader compensates so that
+    /// colours come out as in MMD.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, format: wgpu::TextureFormat) -> Renderer {
+        let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("frame"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let texture_entry = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: None,
+        };
+        let sampler_entry = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+            count: None,
+        };
+        let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("material"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                texture_entry(1),
+                texture_entry(2),
+                texture_entry(3),
+                sampler_entry(4),
+                sampler_entry(5),
+            ],
+        });
+        let frame_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("frame"),
+            size: std::mem::size_of::<FrameUniform>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let frame_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("frame"),
+            layout: &frame_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: frame_buffer.as_entire_binding(),
+            }],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("mmd"),
+            bind_group_layouts: &[Some(&frame_layout), Some(&material_layout)],
+            immediate_size: 0,
+        });
+        let pipelines = Pipelines::new(device, &layout, format);
+        let sampler = |mode| {
+            device.create_sampler(&wgpu::SamplerDescriptor {
+                address_mode_u: mode,
+                address_mode_v: mode,
+                mag_filter: wgpu::FilterMode::Linear,
+                min_filter: wgpu::FilterMode::Linear,
+                ..Default::default()
+            })
+        };
+        let shared_toons = (0..10)
+            .filter_map(texture::shared_toon)
+            .map(|ramp| texture::upload(device, queue, &ramp, "shared toon"))
+            .collect();
+        Renderer {
+            format,
+            pipelines,
+            frame_buffer,
+            frame_bind_group,
+            material_layout,
+            skinning: SkinningPipeline::new(device),
+            wrap_sampler: sampler(wgpu::AddressMode::Repeat),
+            clamp_sampler: sampler(wgpu::AddressMode::ClampToEdge),
+            white: texture::upload(device, queue, &texture::solid([255; 4]), "white"),
+            black: texture::upload(device, queue, &texture::solid([0, 0, 0, 255]), "black"),
+            shared_toons,
+        }
+    }
+
+    pub fn format(&self) -> wgpu::TextureFormat {
+        self.format
+    }
+
+    /// Records one frame: skins every model, clears `targets`, draws the ground shadows,
+    /// the models' materials in order, then their edges, and resolves into `output` (a view
+    /// of this renderer's format and the targets' size), which the caller may draw over
+    /// (e.g. a UI) before presenting.
+    pub fn render(
+        &self,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        targets: &FrameTargets,
+        output: &wgpu::TextureView,
+        models: &[&ModelGpu],
+        view: &View,
+    ) {
+        let (width, height) = targets.size();
+        let aspect = width as f32 / height as f32;
+        let view_matrix = view.camera.view();
+        let view_proj = view.camera.projection(aspect) * view_matrix;
+        let light_dir = view.light.direction.try_normalize().unwrap_or(Vec3::NEG_Y);
+        let shadow = view.ground_shadow.zip(ground_projection(light_dir));
+        let frame = FrameUniform {
+            view: view_matrix.to_cols_array_2d(),
+            view_proj: view_proj.to_cols_array_2d(),
+            shadow_view_proj: (view_proj * shadow.map_or(Mat4::IDENTITY, |s| s.1))
+                .to_cols_array_2d(),
+            eye: view.camera.eye().extend(1.0).into(),
+            light_dir: light_dir.extend(0.0).into(),
+            light_color: view.light.color.extend(1.0).into(),
+            shadow_color: shadow.map_or([0.0; 4], |s| s.0),
+            output: [
+                width as f32,
+                height as f32,
+                EDGE_PIXELS_AT_720 * height as f32 / 720.0,
+                if self.format.is_srgb() { 1.0 } else { 0.0 },
+            ],
+        };
+        queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
+        for model in models {
+            model.encode_skinning(self, encoder);
+        }
+        let [r, g, b, a] = view.background;
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("mmd"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &targets.color,
+                depth_slice: None,
+                resolve_target: Some(output),
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
+                    store: wgpu::StoreOp::Discard,
+                },
+            })],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &targets.depth,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(1.0),
+                    store: wgpu::StoreOp::Discard,
+                }),
+                stencil_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(0),
+                    store: wgpu::StoreOp::Discard,
+                }),
+            }),
+            ..Default::default()
+        });
+        pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
+        for model in models {
+            pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
+            pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
+            if shadow.is_some() && wireframe.is_none() {
+                pass.set_pipeline(&self.pipelines.shadow);
+                for m in model.visible_materials().filter(|m| m.ground_shadow) {
+                    pass.set_bind_group(1, &m.bind_group, &[]);
+                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
+                }
+            }
+            for m in model.visible_materials() {
+                let pipeline = match wireframe {
+                    Some(p) => p,
+                    None if m.double_sided => &self.pipelines.double_sided,
+                    None => &self.pipelines.single_sided,
+                };
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(1, &m.bind_group, &[]);
+                pass.draw_indexed(m.indices.clone(), 0, 0..1);
+            }
+            if wireframe.is_none() {
+                pass.set_pipeline(&self.pipelines.edge);
+                for m in model.visible_materials().filter(|m| m.edge) {
+                    pass.set_bind_group(1, &m.bind_group, &[]);
+                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
+                }
+            }
+        }
+    }
+}
+
+impl Pipelines {
+    fn new(device: &wgpu::Device, layout: &wgpu::PipelineLayout, format: wgpu::TextureFormat) -> Pipelines {
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("mmd"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/mmd.wgsl").into()),
+        });
+        let attributes = wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4, 2 => Float32x4];
+        let buffers = [Some(wgpu::VertexBufferLayout {
+            array_stride: SKINNED_VERTEX_SIZE,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &attributes,
+        })];
+        let build = |label: &str,
+                     vs: &str,
+                     fs: &str,
+                     cull_mode: Option<wgpu::Face>,
+                     polygon_mode: wgpu::PolygonMode,
+                     depth_write: bool,
+                     stencil: wgpu::StencilState| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(layout),
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: Some(vs),
+                    compilation_options: Default::default(),
+                    buffers: &buffers,
+                },
+                // MMD data is left-handed with DirectX's clockwise front faces.
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    front_face: wgpu::FrontFace::Cw,
+                    cull_mode,
+                    polygon_mode,
+                    ..Default::default()
+                },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH_FORMAT,
+                    depth_write_enabled: Some(depth_write),
+                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                    stencil,
+                    bias: Default::default(),
+                }),
+                multisample: wgpu::MultisampleState {
+                    count: SAMPLE_COUNT,
+                    ..Default::default()
+                },
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: Some(fs),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format,
+                        blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let fill = wgpu::PolygonMode::Fill;
+        let no_stencil = wgpu::StencilState::default();
+        // Each pixel of the ground shadow is drawn once: the first write bumps the stencil.
+        let once = wgpu::StencilFaceState {
+            compare: wgpu::CompareFunction::Equal,
+            fail_op: wgpu::StencilOperation::Keep,
+            depth_fail_op: wgpu::StencilOperation::Keep,
+            pass_op: wgpu::StencilOperation::IncrementClamp,
+        };
+        let shadow_stencil = wgpu::StencilState {
+            front: once,
+            back: once,
+            read_mask: 0xff,
+            write_mask: 0xff,
+        };
+        let wireframe = device
+            .features()
+            .contains(wgpu::Features::POLYGON_MODE_LINE)
+            .then(|| {
+                build(
+                    "wireframe",
+                    "vs_main",
+                    "fs_main",
+                    None,
+                    wgpu::PolygonMode::Line,
+                    true,
+                    no_stencil.clone(),
+                )
+            });
+        Pipelines {
+            single_sided: build(
+                "single-sided",
+                "vs_main",
+                "fs_main",
+                Some(wgpu::Face::Back),
+                fill,
+                true,
+                no_stencil.clone(),
+            ),
+            double_sided: build(
+                "double-sided",
+                "vs_main",
+                "fs_main",
+                None,
+                fill,
+                true,
+                no_stencil.clone(),
+            ),
+            edge: build(
+                "edge",
+                "vs_edge",
+                "fs_edge",
+                Some(wgpu::Face::Front),
+                fill,
+                true,
+                no_stencil,
+            ),
+            shadow: build(
+                "ground shadow",
+                "vs_shadow",
+                "fs_shadow",
+                None,
+                fill,
+                false,
+                shadow_stencil,
+            ),
+            wireframe,
+        }
+    }
+}

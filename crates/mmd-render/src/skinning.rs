@@ -1,0 +1,230 @@
+//! GPU skinning: the per-vertex skinning inputs packed from the PMX, and the compute pass
+//! (`shaders/skinning.wgsl`) that writes the frame's vertex buffer.
+
+use bytemuck::{Pod, Zeroable};
+use glam::Vec3;
+use mmd_format::pmx::{Pmx, Weight};
+
+/// Bytes per skinned vertex: position + edge scale, normal, uv + additional UV1.
+pub const SKINNED_VERTEX_SIZE: u64 = 48;
+const WORKGROUP: u32 = 64;
+const MAX_GROUPS_PER_DIMENSION: u32 = 65535;
+
+const KIND_LINEAR: u32 = 0;
+const KIND_SDEF: u32 = 1;
+const KIND_QDEF: u32 = 2;
+
+/// One rest vertex as the skinning shader reads it (std430 layout of `SourceVertex`).
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable, Debug)]
+pub struct SourceVertex {
+    position: [f32; 3],
+    edge_scale: f32,
+    normal: [f32; 3],
+    kind: u32,
+    uv: [f32; 2],
+    sdef_index: u32,
+    pad: u32,
+    add_uv1: [f32; 4],
+    bones: [u32; 4],
+    weights: [f32; 4],
+}
+
+/// SDEF centre and the corrected midpoints of C with R0 and R1.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable, Debug)]
+pub struct SdefParams {
+    c: [f32; 4],
+    cr0: [f32; 4],
+    cr1: [f32; 4],
+}
+
+/// The skinning inputs of a whole model.
+pub struct SkinInputs {
+    pub vertices: Vec<SourceVertex>,
+    pub sdef: Vec<SdefParams>,
+}
+
+/// Packs every vertex. A bone index outside the skeleton names the identity matrix stored
+/// after the bones' matrices (index `bone_count`), so the shader never reads outside the
+/// matrix buffer; non-finite positions and weights count as 0, as in the CPU reference.
+pub fn pack_vertices(pmx: &Pmx) -> SkinInputs {
+    let bone_count = pmx.bones.len();
+    let bone = |index: i32, weight: f32| -> (u32, f32) {
+        let weight = finite(weight);
+        match usize::try_from(index) {
+            Ok(i) if i < bone_count => (i as u32, weight),
+            _ => (bone_count as u32, weight),
+        }
+    };
+    let mut sdef = Vec::new();
+    let vertices = pmx
+        .vertices
+        .iter()
+        .map(|v| {
+            let mut packed = SourceVertex {
+                position: finite3(v.position),
+                edge_scale: v.edge_scale,
+                normal: v.normal,
+                kind: KIND_LINEAR,
+                uv: v.uv,
+                sdef_index: 0,
+                pad: 0,
+                add_uv1: v.additional_uvs[0],
+                bones: [0; 4],
+                weights: [0.0; 4],
+            };
+            let mut set = |slot: usize, index: i32, weight: f32| {
+                let (b, w) = bone(index, weight);
+                packed.bones[slot] = b;
+                packed.weights[slot] = w;
+            };
+            let kind = match &v.weight {
+                Weight::Bdef1 { bone } => {
+                    set(0, *bone, 1.0);
+                    KIND_LINEAR
+                }
+                Weight::Bdef2 { bones, weight } => {
+                    set(0, bones[0], *weight);
+                    set(1, bones[1], 1.0 - weight);
+                    KIND_LINEAR
+                }
+                Weight::Bdef4 { bones, weights } => {
+                    for slot in 0..4 {
+                        set(slot, bones[slot], weights[slot]);
+                    }
+                    KIND_LINEAR
+                }
+                Weight::Qdef { bones, weights } => {
+                    for slot in 0..4 {
+                        set(slot, bones[slot], weights[slot]);
+                    }
+                    KIND_QDEF
+                }
+                Weight::Sdef {
+                    bones,
+                    weight,
+                    c,
+                    r0,
+                    r1,
+                } => {
+                    set(0, bones[0], *weight);
+                    set(1, bones[1], 1.0 - weight);
+                    packed.sdef_index = sdef.len() as u32;
+                    sdef.push(sdef_params(
+                        finite(*weight),
+                        finite3(*c).into(),
+                        finite3(*r0).into(),
+                        finite3(*r1).into(),
+                    ));
+                    KIND_SDEF
+                }
+            };
+            packed.kind = kind;
+            packed
+        })
+        .collect();
+    SkinInputs { vertices, sdef }
+}
+
+fn finite(v: f32) -> f32 {
+    if v.is_finite() { v } else { 0.0 }
+}
+
+fn finite3(v: [f32; 3]) -> [f32; 3] {
+    if v.iter().all(|c| c.is_finite()) {
+        v
+    } else {
+        [0.0; 3]
+    }
+}
+
+/// The standard SDEF preparation: R0 and R1 are shifted so that their weighted mean lies on
+/// C, then the skinned centre is blended from the midpoints (C + R0') / 2 and (C + R1') / 2.
+fn sdef_params(w0: f32, c: Vec3, r0: Vec3, r1: Vec3) -> SdefParams {
+    let rw = r0 * w0 + r1 * (1.0 - w0);
+    let r0 = c + r0 - rw;
+    let r1 = c + r1 - rw;
+    let cr0 = (c + r0) * 0.5;
+    let cr1 = (c + r1) * 0.5;
+    SdefParams {
+        c: c.extend(0.0).into(),
+        cr0: cr0.extend(0.0).into(),
+        cr1: cr1.extend(0.0).into(),
+    }
+}
+
+/// The skinning compute pipeline and its bind group layout.
+pub struct SkinningPipeline {
+    pub layout: wgpu::BindGroupLayout,
+    pipeline: wgpu::ComputePipeline,
+}
+
+impl SkinningPipeline {
+    pub fn new(device: &wgpu::Device) -> SkinningPipeline {
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("skinning"),
+            source: wgpu::ShaderSource::Wgsl(
+                include_str!("../../../shaders/skinning.wgsl").into(),
+            ),
+        });
+        let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("skinning"),
+            entries: &[
+                storage(0, true),
+                storage(1, true),
+                storage(2, true),
+                storage(3, true),
+                storage(4, true),
+                storage(5, true),
+                storage(6, false),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("skinning"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("skinning"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("skin"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        SkinningPipeline { layout, pipeline }
+    }
+
+    /// Records the skinning of `vertex_count` vertices.
+    pub fn dispatch(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        bind_group: &wgpu::BindGroup,
+        vertex_count: u32,
+    ) {
+        if vertex_count == 0 {
+            return;
+        }
+        let groups = vertex_count.div_ceil(WORKGROUP);
+        let x = groups.min(MAX_GROUPS_PER_DIMENSION);
+        let y = groups.div_ceil(x);
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("skinning"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, bind_group, &[]);
+        pass.dispatch_workgroups(x, y, 1);
+    }
+}

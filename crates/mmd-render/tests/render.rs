@@ -1,0 +1,234 @@
+//! Rendered images checked against geometry: the silhouette covers the projected CPU-skinned
+//! vertices, a material morph touches only its material, the edge pass draws the edge
+//! colour, double-sided materials show from behind.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use glam::Vec3;
+use image::RgbaImage;
+use mmd_format::pmx::{MaterialOffset, MaterialOp, Morph, MorphOffsets, MorphPanel, Pmx, material_flags};
+use mmd_pose::{Pose, Rig, SkinMesh};
+use mmd_render::{Aabb, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer, View};
+
+const SIZE: u32 = 256;
+const BACKGROUND: [u8; 4] = [255, 0, 255, 255];
+
+fn view(camera: Camera) -> View {
+    View {
+        camera,
+        background: [1.0, 0.0, 1.0, 1.0],
+        ground_shadow: None,
+        ..View::default()
+    }
+}
+
+fn render(ctx: &GpuContext, renderer: &Renderer, model: &ModelGpu, view: &View) -> RgbaImage {
+    let offscreen = Offscreen::new(&ctx.device, renderer, SIZE, SIZE).unwrap();
+    offscreen
+        .render(&ctx.device, &ctx.queue, renderer, &[model], view)
+        .unwrap()
+}
+
+fn upload(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx) -> ModelGpu {
+    ModelGpu::new(&ctx.device, &ctx.queue, renderer, pmx, &MemoryTextureSource::new()).0
+}
+
+fn is_background(p: &image::Rgba<u8>) -> bool {
+    p.0.iter().zip(BACKGROUND).all(|(&a, b)| a.abs_diff(b) <= 2)
+}
+
+fn bounds_of(pmx: &Pmx) -> Aabb {
+    Aabb::from_points(pmx.vertices.iter().map(|v| Vec3::from(v.position))).unwrap()
+}
+
+/// Gene posed by its motion, textures left out (so no texture alpha cuts holes): every
+/// projected CPU-skinned vertex lies on model pixels (within one pixel), and every model
+/// pixel lies within the projected vertices' box (plus the edge width).
+#[test]
+fn silhouette_covers_projected_cpu_vertices() {
+    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else { return };
+    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else { return };
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    let pmx = common::read_pmx(&model_path);
+    let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
+    let (rig, _) = Rig::from_pmx(&pmx);
+    let motion = mmd_pose::Motion::bind(&rig, &[&vmd]);
+    let mut pose = Pose::new(&rig);
+    mmd_pose::evaluate(&rig, &motion, 40.0, &mmd_pose::IkOverrides::new(&rig), &mut pose);
+    let mut model = upload(&ctx, &renderer, &pmx);
+    model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
+    let mut skinned = Vec::new();
+    SkinMesh::from_pmx(&pmx).skin(&pose, &mut skinned);
+
+    // Only vertices of triangles drawn by visible materials count.
+    let mut drawn = vec![false; skinned.len()];
+    let mut face = 0usize;
+    for m in &pmx.materials {
+        let count = m.index_count as usize / 3;
+        if m.diffuse[3] > 0.0 {
+            for f in &pmx.faces[face..face + count] {
+                for &v in f {
+                    drawn[v as usize] = true;
+                }
+            }
+        }
+        face += count;
+    }
+    let bounds = Aabb::from_points(skinned.iter().copied()).unwrap();
+    // Closer than the default framing, so the body fills the image.
+    let camera = Camera {
+        target: Vec3::new(bounds.center().x, 14.0, bounds.center().z),
+        distance: -25.0,
+        ..Camera::framing(bounds, 1.0)
+    };
+    let image = render(&ctx, &renderer, &model, &view(camera));
+    let clip = camera.projection(1.0) * camera.view();
+    let to_pixel = |p: Vec3| {
+        let ndc = clip.project_point3(p);
+        (
+            (ndc.x * 0.5 + 0.5) * SIZE as f32,
+            (0.5 - ndc.y * 0.5) * SIZE as f32,
+        )
+    };
+    let mut checked = 0;
+    let mut min = (f32::MAX, f32::MAX);
+    let mut max = (f32::MIN, f32::MIN);
+    for (v, p) in skinned.iter().enumerate().filter(|(v, _)| drawn[*v]) {
+        let (x, y) = to_pixel(*p);
+        min = (min.0.min(x), min.1.min(y));
+        max = (max.0.max(x), max.1.max(y));
+        if x < 1.0 || y < 1.0 || x >= SIZE as f32 - 1.0 || y >= SIZE as f32 - 1.0 {
+            continue;
+        }
+        let (px, py) = (x as i32, y as i32);
+        let covered = (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| !is_background(image.get_pixel((px + dx) as u32, (py + dy) as u32)))
+        });
+        assert!(covered, "vertex {v} projects to ({x}, {y}) but no model pixel is there");
+        checked += 1;
+    }
+    assert!(checked > 10_000, "only {checked} vertices inside the image");
+    let margin = 3.0;
+    for (x, y, p) in image.enumerate_pixels() {
+        if !is_background(p) {
+            let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
+            assert!(
+                x >= min.0 - margin && x <= max.0 + margin && y >= min.1 - margin && y <= max.1 + margin,
+                "model pixel at ({x}, {y}) outside the projected vertices"
+            );
+        }
+    }
+}
+
+/// Two quads side by side, one material each; a material morph on the left one changes
+/// only pixels on the left, and does change them.
+#[test]
+fn material_morph_changes_only_its_material() {
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    let facing = Vec3::NEG_Z;
+    let mut pmx = common::quads(
+        &[(Vec3::new(-2.0, 0.0, 0.0), 1.5, facing), (Vec3::new(2.0, 0.0, 0.0), 1.5, facing)],
+        0,
+        [0.8, 0.8, 0.8, 1.0],
+    );
+    pmx.morphs.push(Morph {
+        name: "tint".into(),
+        name_en: String::new(),
+        panel: MorphPanel::Other,
+        offsets: MorphOffsets::Material(vec![MaterialOffset {
+            material: 0,
+            op: MaterialOp::Multiply,
+            diffuse: [1.0, 0.0, 0.0, 1.0],
+            specular: [1.0; 3],
+            specular_power: 1.0,
+            ambient: [1.0, 0.0, 0.0],
+            edge_color: [1.0; 4],
+            edge_size: 1.0,
+            texture_tint: [1.0; 4],
+            sphere_tint: [1.0; 4],
+            toon_tint: [1.0; 4],
+        }]),
+    });
+    let mut model = upload(&ctx, &renderer, &pmx);
+    let camera = Camera::framing(bounds_of(&pmx), 1.0);
+    let before = render(&ctx, &renderer, &model, &view(camera));
+    model.update(&ctx.queue, &[], &[1.0]);
+    let after = render(&ctx, &renderer, &model, &view(camera));
+    let mut changed = 0;
+    for (x, _, (a, b)) in before
+        .enumerate_pixels()
+        .zip(after.pixels())
+        .map(|((x, y, a), b)| (x, y, (a, b)))
+    {
+        if a != b {
+            assert!(x < SIZE / 2, "pixel in the right half (x = {x}) changed");
+            assert!(b.0[0] > b.0[1], "the morph makes the left quad red: {b:?}");
+            changed += 1;
+        }
+    }
+    assert!(changed > 1000, "only {changed} pixels changed");
+    // Weight back to 0 restores the image exactly.
+    model.update(&ctx.queue, &[], &[0.0]);
+    assert_eq!(render(&ctx, &renderer, &model, &view(camera)), before);
+}
+
+fn count_edge_red(image: &RgbaImage) -> usize {
+    image
+        .pixels()
+        .filter(|p| p.0[0] > 200 && p.0[1] < 60 && p.0[2] < 60)
+        .count()
+}
+
+/// A cube with the EDGE flag gets an outline of the (red) edge colour around it, not over
+/// it; without the flag there is none.
+#[test]
+fn edge_pass_draws_outline_in_edge_color() {
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    let mut pmx = common::cube(Vec3::ZERO, 2.0, material_flags::EDGE);
+    pmx.materials[0].edge_size = 6.0;
+    let camera = Camera {
+        rotation: Vec3::new(0.4, 0.6, 0.0),
+        ..Camera::framing(bounds_of(&pmx), 1.0)
+    };
+    let view = View {
+        background: [0.0, 0.0, 1.0, 1.0],
+        ..view(camera)
+    };
+    let with_edge = render(&ctx, &renderer, &upload(&ctx, &renderer, &pmx), &view);
+    let red = count_edge_red(&with_edge);
+    assert!(red > 200, "only {red} edge pixels");
+    // Outline pixels sit between the cube and the background: the image centre is cube.
+    let centre = with_edge.get_pixel(SIZE / 2, SIZE / 2);
+    assert!(centre.0[0] > 100 && centre.0[1] > 100, "centre is the grey cube: {centre:?}");
+    pmx.materials[0].flags &= !material_flags::EDGE;
+    let without = render(&ctx, &renderer, &upload(&ctx, &renderer, &pmx), &view);
+    assert_eq!(count_edge_red(&without), 0);
+}
+
+/// A quad facing the default camera, seen from behind: hidden when single-sided, shown
+/// when double-sided.
+#[test]
+fn double_sided_material_is_visible_from_behind() {
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    let quad = [(Vec3::new(0.0, 0.0, 0.0), 2.0, Vec3::NEG_Z)];
+    let single = common::quads(&quad, 0, [0.8, 0.8, 0.8, 1.0]);
+    let double = common::quads(&quad, material_flags::DOUBLE_SIDED, [0.8, 0.8, 0.8, 1.0]);
+    let front = Camera::framing(bounds_of(&single), 1.0);
+    let behind = Camera {
+        rotation: Vec3::new(0.0, std::f32::consts::PI, 0.0),
+        ..front
+    };
+    let model_pixels = |pmx: &Pmx, camera: Camera| {
+        let image = render(&ctx, &renderer, &upload(&ctx, &renderer, pmx), &view(camera));
+        image.pixels().filter(|p| !is_background(p)).count()
+    };
+    let area = model_pixels(&single, front);
+    assert!(area > 5000, "the quad is visible from the front ({area} pixels)");
+    assert_eq!(model_pixels(&single, behind), 0, "single-sided is culled from behind");
+    let from_behind = model_pixels(&double, behind);
+    assert!(
+        from_behind.abs_diff(area) < area / 50,
+        "double-sided shows the same area from behind: {from_behind} vs {area}"
+    );
+}

@@ -1,0 +1,180 @@
+// MMD's standard shading (after MMD's full.fx without self-shadow), the edge (outline)
+// pass and the planar ground shadow. Colours are computed in the textures' own gamma
+// space like MMD; `frame.output.w` asks for a conversion when the target encodes sRGB.
+
+struct Frame {
+    view: mat4x4<f32>,
+    view_proj: mat4x4<f32>,
+    // view_proj × the projection onto the ground plane along the light.
+    shadow_view_proj: mat4x4<f32>,
+    eye: vec4<f32>,
+    // Direction the light travels (normalised).
+    light_dir: vec4<f32>,
+    light_color: vec4<f32>,
+    shadow_color: vec4<f32>,
+    // width, height (pixels), edge pixels per edge-size unit, 1 = target is sRGB.
+    output: vec4<f32>,
+}
+
+struct Material {
+    diffuse: vec4<f32>,
+    // rgb, w = specular power
+    specular: vec4<f32>,
+    ambient: vec4<f32>,
+    edge_color: vec4<f32>,
+    // x = edge size, y = sphere mode (0 none, 1 multiply, 2 add, 3 sub-texture)
+    params: vec4<f32>,
+    texture_mul: vec4<f32>,
+    texture_add: vec4<f32>,
+    sphere_mul: vec4<f32>,
+    sphere_add: vec4<f32>,
+    toon_mul: vec4<f32>,
+    toon_add: vec4<f32>,
+}
+
+@group(0) @binding(0) var<uniform> frame: Frame;
+@group(1) @binding(0) var<uniform> material: Material;
+@group(1) @binding(1) var base_texture: texture_2d<f32>;
+@group(1) @binding(2) var sphere_texture: texture_2d<f32>;
+@group(1) @binding(3) var toon_texture: texture_2d<f32>;
+@group(1) @binding(4) var wrap_sampler: sampler;
+@group(1) @binding(5) var clamp_sampler: sampler;
+
+struct VertexIn {
+    // xyz, w = edge scale
+    @location(0) position: vec4<f32>,
+    @location(1) normal: vec4<f32>,
+    // xy = uv, zw = additional UV1
+    @location(2) uv: vec4<f32>,
+}
+
+struct ShadedOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) eye_dir: vec3<f32>,
+    @location(2) uv: vec2<f32>,
+    @location(3) sub_uv: vec2<f32>,
+}
+
+fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
+    let low = c / 12.92;
+    let high = pow((c + 0.055) / 1.055, vec3<f32>(2.4));
+    return select(high, low, c <= vec3<f32>(0.04045));
+}
+
+fn encode(color: vec4<f32>) -> vec4<f32> {
+    if frame.output.w > 0.5 {
+        return vec4<f32>(srgb_to_linear(saturate(color.rgb)), color.a);
+    }
+    return color;
+}
+
+fn safe_normalize(v: vec3<f32>) -> vec3<f32> {
+    let len = length(v);
+    if len > 0.0 {
+        return v / len;
+    }
+    return vec3<f32>(0.0, 1.0, 0.0);
+}
+
+@vertex
+fn vs_main(v: VertexIn) -> ShadedOut {
+    var out: ShadedOut;
+    out.clip = frame.view_proj * vec4<f32>(v.position.xyz, 1.0);
+    out.normal = v.normal.xyz;
+    out.eye_dir = frame.eye.xyz - v.position.xyz;
+    out.uv = v.uv.xy;
+    out.sub_uv = v.uv.zw;
+    return out;
+}
+
+// MMD's material-morph tint of a sampled colour: lerp(neutral, c × mul + add, mul.a + add.a).
+fn tint(c: vec4<f32>, mul: vec4<f32>, add: vec4<f32>, neutral: f32) -> vec3<f32> {
+    return mix(vec3<f32>(neutral), c.rgb * mul.rgb + add.rgb, mul.a + add.a);
+}
+
+@fragment
+fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
+    let normal = safe_normalize(in.normal);
+    let to_light = -frame.light_dir.xyz;
+    var color = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
+    var alpha = material.diffuse.a;
+
+    let tex = textureSample(base_texture, wrap_sampler, in.uv);
+    color *= tint(tex, material.texture_mul, material.texture_add, 1.0);
+    alpha *= tex.a;
+
+    let sphere_mode = u32(material.params.y + 0.5);
+    let view_normal = (frame.view * vec4<f32>(normal, 0.0)).xyz;
+    var sphere_uv = vec2<f32>(view_normal.x * 0.5 + 0.5, view_normal.y * -0.5 + 0.5);
+    if sphere_mode == 3u {
+        sphere_uv = in.sub_uv;
+    }
+    let sphere = textureSample(sphere_texture, clamp_sampler, sphere_uv);
+    if sphere_mode == 2u {
+        color += tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
+        alpha *= sphere.a;
+    } else if sphere_mode != 0u {
+        color *= tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
+        alpha *= sphere.a;
+    }
+
+    let light_normal = dot(normal, to_light);
+    let toon = textureSample(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5));
+    color *= tint(toon, material.toon_mul, material.toon_add, 1.0);
+
+    let power = material.specular.w;
+    if power > 0.0 {
+        let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
+        color += pow(max(0.0, dot(half_vector, normal)), power) * material.specular.rgb * frame.light_color.rgb;
+    }
+
+    // MMD skips fully transparent pixels (alpha test), so they write no depth.
+    if alpha < 0.002 {
+        discard;
+    }
+    return encode(vec4<f32>(color, alpha));
+}
+
+struct FlatOut {
+    @builtin(position) clip: vec4<f32>,
+}
+
+// The outline: the back faces pushed outwards along the screen-space normal by
+// edge size × the vertex's edge scale, a constant width in pixels.
+@vertex
+fn vs_edge(v: VertexIn) -> FlatOut {
+    var clip = frame.view_proj * vec4<f32>(v.position.xyz, 1.0);
+    let normal_clip = (frame.view_proj * vec4<f32>(v.normal.xyz, 0.0)).xy;
+    let size = frame.output.xy;
+    let pixels = material.params.x * v.position.w * frame.output.z;
+    let dir = normal_clip * size;
+    let len = length(dir);
+    if len > 0.0 {
+        clip = vec4<f32>(clip.xy + dir / len * pixels * 2.0 / size * clip.w, clip.zw);
+    }
+    var out: FlatOut;
+    out.clip = clip;
+    return out;
+}
+
+@fragment
+fn fs_edge(in: FlatOut) -> @location(0) vec4<f32> {
+    let color = material.edge_color;
+    if color.a * material.diffuse.a < 0.002 {
+        discard;
+    }
+    return encode(vec4<f32>(color.rgb, color.a * material.diffuse.a));
+}
+
+@vertex
+fn vs_shadow(v: VertexIn) -> FlatOut {
+    var out: FlatOut;
+    out.clip = frame.shadow_view_proj * vec4<f32>(v.position.xyz, 1.0);
+    return out;
+}
+
+@fragment
+fn fs_shadow(in: FlatOut) -> @location(0) vec4<f32> {
+    return encode(frame.shadow_color);
+}
