@@ -84,15 +84,26 @@ fn bone_poses(f: f32) -> Vec<(String, BonePose)> {
         (
             "センター".to_owned(),
             BonePose {
-                translation: Vec3::new(0.55 * sway * (1.0 - 0.6 * arms_up), -0.55 * (1.0 - bounce) - 0.1, 0.0),
+                translation: Vec3::new(
+                    0.55 * sway * (1.0 - 0.6 * arms_up),
+                    -0.55 * (1.0 - bounce) - 0.1,
+                    0.0,
+                ),
                 rotation: rot(0.0, 0.12 * sway, 0.0),
             },
         ),
         (
             "上半身".to_owned(),
-            still(rot(0.05 * bounce - 0.04, -0.1 * sway, -0.08 * sway - 0.06 * arms_up * sway)),
+            still(rot(
+                0.05 * bounce - 0.04,
+                -0.1 * sway,
+                -0.08 * sway - 0.06 * arms_up * sway,
+            )),
         ),
-        ("下半身".to_owned(), still(rot(0.0, 0.05 * sway, 0.07 * sway))),
+        (
+            "下半身".to_owned(),
+            still(rot(0.0, 0.05 * sway, 0.07 * sway)),
+        ),
         ("首".to_owned(), still(rot(0.0, 0.0, 0.06 * sway))),
         (
             "頭".to_owned(),
@@ -108,13 +119,13 @@ fn bone_poses(f: f32) -> Vec<(String, BonePose)> {
         let wave = (TAU * f / (2.0 * BEAT) + 0.8).sin();
         let down = rot(0.0, 0.45 * swing, -0.6 * s);
         let up = rot(0.0, 0.2 * s, (1.1 + 0.1 * wave) * s);
-        poses.push((
-            format!("{p}腕"),
-            still(down.slerp(up, arms_up)),
-        ));
+        poses.push((format!("{p}腕"), still(down.slerp(up, arms_up))));
         let elbow_down = rot(0.0, 0.5 * s + 0.2 * swing, 0.0);
         let elbow_up = rot(0.0, 0.15 * s, (0.5 + 0.45 * wave) * s);
-        poses.push((format!("{p}ひじ"), still(elbow_down.slerp(elbow_up, arms_up))));
+        poses.push((
+            format!("{p}ひじ"),
+            still(elbow_down.slerp(elbow_up, arms_up)),
+        ));
         poses.push((
             format!("{p}手首"),
             still(rot(0.0, 0.0, 0.25 * s * wave * arms_up)),
@@ -122,10 +133,19 @@ fn bone_poses(f: f32) -> Vec<(String, BonePose)> {
         // Feet: during the side step the trailing foot lifts at the far end of each sway;
         // in the second half the feet alternate every beat. Lifted feet come forward a
         // little, and the toe points down as it leaves the floor.
-        let side_step_lift = bump(f, if s > 0.0 { 45.0 } else { 15.0 }, 9.0)
-            .max(bump(f, if s > 0.0 { 105.0 } else { 75.0 }, 9.0));
+        let side_step_lift = bump(f, if s > 0.0 { 45.0 } else { 15.0 }, 9.0).max(bump(
+            f,
+            if s > 0.0 { 105.0 } else { 75.0 },
+            9.0,
+        ));
         let step_in_place = (0..4)
-            .map(|k| bump(f, 120.0 + 30.0 * k as f32 + if s > 0.0 { 0.0 } else { 15.0 }, 7.0))
+            .map(|k| {
+                bump(
+                    f,
+                    120.0 + 30.0 * k as f32 + if s > 0.0 { 0.0 } else { 15.0 },
+                    7.0,
+                )
+            })
             .fold(0.0f32, f32::max);
         let lift = side_step_lift * (1.0 - arms_up) + step_in_place * arms_up;
         poses.push((
@@ -137,11 +157,11 @@ fn bone_poses(f: f32) -> Vec<(String, BonePose)> {
         ));
         // Twin tails trail the sway.
         let lag = (TAU * (f - 8.0) / (4.0 * BEAT)).sin();
+        poses.push((format!("{p}髪1"), still(rot(0.06 * bounce, 0.0, 0.1 * lag))));
         poses.push((
-            format!("{p}髪1"),
-            still(rot(0.06 * bounce, 0.0, 0.1 * lag)),
+            format!("{p}髪2"),
+            still(rot(0.05 * bounce, 0.0, 0.12 * lag)),
         ));
-        poses.push((format!("{p}髪2"), still(rot(0.05 * bounce, 0.0, 0.12 * lag))));
     }
     poses
 }
@@ -196,12 +216,16 @@ pub fn build() -> Vmd {
     }
     // Morphs change quickly (a blink lasts a few frames), so they are sampled every frame;
     // a key inside a run of equal weights adds nothing and is left out.
-    let weight_at = |frame: u32, morph: usize| tidy(morph_weights((frame % LOOP_FRAMES) as f32)[morph].1);
+    let weight_at =
+        |frame: u32, morph: usize| tidy(morph_weights((frame % LOOP_FRAMES) as f32)[morph].1);
     for (morph, (name, _)) in morph_weights(0.0).iter().enumerate() {
         for frame in 0..=LOOP_FRAMES {
             let weight = weight_at(frame, morph);
             let inner = frame > 0 && frame < LOOP_FRAMES;
-            if inner && weight_at(frame - 1, morph) == weight && weight_at(frame + 1, morph) == weight {
+            if inner
+                && weight_at(frame - 1, morph) == weight
+                && weight_at(frame + 1, morph) == weight
+            {
                 continue;
             }
             morph_keys.push(MorphKey {
@@ -264,8 +288,16 @@ mod tests {
             .fold(0.0f32, f32::max);
         assert!(highest > 0.8, "left foot never lifts ({highest})");
         let blink = FixedText::encode("まばたき");
-        assert!(vmd.morph_keys.iter().any(|k| k.name == blink && k.weight > 0.9));
-        assert!(vmd.morph_keys.iter().any(|k| k.name == blink && k.weight == 0.0));
+        assert!(
+            vmd.morph_keys
+                .iter()
+                .any(|k| k.name == blink && k.weight > 0.9)
+        );
+        assert!(
+            vmd.morph_keys
+                .iter()
+                .any(|k| k.name == blink && k.weight == 0.0)
+        );
     }
 
     #[test]

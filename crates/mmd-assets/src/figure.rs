@@ -6,8 +6,8 @@ use std::f32::consts::{PI, TAU};
 
 use glam::{Quat, Vec2, Vec3};
 use mmd_format::pmx::{
-    self, DisplayElement, DisplayFrame, Material, Morph, MorphOffsets, MorphPanel, Pmx,
-    SphereMode, Toon, VertexOffset, Weight, material_flags as mf,
+    self, DisplayElement, DisplayFrame, Material, Morph, MorphOffsets, MorphPanel, Pmx, SphereMode,
+    Toon, VertexOffset, Weight, material_flags as mf,
 };
 
 use crate::geometry::{self, Mesh, Surface, Tube, bdef2, chain_weight, ellipsoid, smoothstep};
@@ -259,6 +259,16 @@ fn mouth_part() -> FacePart {
     }
 }
 
+/// The whole mesh in material order.
+struct Assembled {
+    vertices: Vec<pmx::Vertex>,
+    faces: Vec<[u32; 3]>,
+    /// Face indices (3 per triangle) of each material.
+    index_counts: Vec<u32>,
+    /// First vertex of every part, by material then part.
+    part_starts: Vec<Vec<u32>>,
+}
+
 /// The assembled mesh: parts collected per material, plus the vertex ranges the morphs need.
 struct Builder {
     parts: Vec<Vec<Mesh>>,
@@ -269,9 +279,8 @@ impl Builder {
         self.parts[material].push(mesh);
     }
 
-    /// Concatenates the parts in material order; returns vertices, faces, each material's
-    /// index count and, for every part, its first vertex (by material, then part).
-    fn finish(self) -> (Vec<pmx::Vertex>, Vec<[u32; 3]>, Vec<u32>, Vec<Vec<u32>>) {
+    /// Concatenates the parts in material order.
+    fn finish(self) -> Assembled {
         let mut vertices = Vec::new();
         let mut faces = Vec::new();
         let mut counts = Vec::new();
@@ -289,7 +298,12 @@ impl Builder {
             counts.push(count);
             starts.push(material_starts);
         }
-        (vertices, faces, counts, starts)
+        Assembled {
+            vertices,
+            faces,
+            index_counts: counts,
+            part_starts: starts,
+        }
     }
 }
 
@@ -297,7 +311,12 @@ fn single(bone: i32) -> impl Fn(Vec3) -> Weight {
     move |_| Weight::Bdef1 { bone }
 }
 
-fn tube_mesh(tube: &Tube<'_>, segments: (u32, u32), uv: &dyn Fn(f32, f32, Vec3) -> Vec2, weight: &dyn Fn(Vec3) -> Weight) -> Mesh {
+fn tube_mesh(
+    tube: &Tube<'_>,
+    segments: (u32, u32),
+    uv: &dyn Fn(f32, f32, Vec3) -> Vec2,
+    weight: &dyn Fn(Vec3) -> Weight,
+) -> Mesh {
     let position = |u, v| tube.position(u, v);
     let surface = Surface {
         position: &position,
@@ -349,7 +368,12 @@ pub fn build() -> Pmx {
     }
     add_hair_cap(&mut b, &bone);
 
-    let (vertices, faces, counts, starts) = b.finish();
+    let Assembled {
+        vertices,
+        faces,
+        index_counts: counts,
+        part_starts: starts,
+    } = b.finish();
     let morphs = face_morphs(&vertices, &starts);
 
     let specs = materials();
@@ -424,7 +448,10 @@ fn add_head(b: &mut Builder, bone: &dyn Fn(&str) -> i32) {
         segments: (48, 32),
         edge_scale: 1.0,
     };
-    b.add(mat::FACE, geometry::tessellate(&surface, &|p| p - HEAD_CENTER));
+    b.add(
+        mat::FACE,
+        geometry::tessellate(&surface, &|p| p - HEAD_CENTER),
+    );
 
     let neck = Tube {
         start: Vec3::new(0.0, 15.9, 0.0),
@@ -500,7 +527,10 @@ fn add_torso(b: &mut Builder, bone: &dyn Fn(&str) -> i32) {
         segments: (96, 10),
         edge_scale: 1.0,
     };
-    b.add(mat::SKIRT, geometry::tessellate(&surface, &|p| skirt.outward(p)));
+    b.add(
+        mat::SKIRT,
+        geometry::tessellate(&surface, &|p| skirt.outward(p)),
+    );
 
     // A bow at the collar's V.
     for (dx, radii) in [
@@ -535,14 +565,24 @@ fn add_arm(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
     let tube = Tube {
         start,
         end: wrist_at + dir * 0.1,
-        radii: &[(0.0, 0.5), (0.3, 0.47), (0.52, 0.38), (0.66, 0.4), (1.0, 0.27)],
+        radii: &[
+            (0.0, 0.5),
+            (0.3, 0.47),
+            (0.52, 0.38),
+            (0.66, 0.4),
+            (1.0, 0.27),
+        ],
         squash: 0.95,
         side: Vec3::Z,
         cap_start: true,
         cap_end: true,
     };
     let along = |q: Vec3| (q - start).dot(dir);
-    let joints = [(along(arm_at), arm), (along(elbow_at), elbow), (along(wrist_at), wrist)];
+    let joints = [
+        (along(arm_at), arm),
+        (along(elbow_at), elbow),
+        (along(wrist_at), wrist),
+    ];
     let weight = move |q: Vec3| chain_weight((q - start).dot(dir), shoulder, &joints, 0.4);
     b.add(mat::SKIN, tube_mesh(&tube, (20, 28), &plain_uv, &weight));
 
@@ -557,14 +597,24 @@ fn add_arm(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
         cap_end: false,
     };
     let sleeve_uv = |u: f32, v: f32, _: Vec3| Vec2::new(0.5 + u * 0.5, v);
-    b.add(mat::CLOTH, tube_mesh(&sleeve, (20, 10), &sleeve_uv, &weight));
+    b.add(
+        mat::CLOTH,
+        tube_mesh(&sleeve, (20, 10), &sleeve_uv, &weight),
+    );
 
     // A mitten hand, flat across the palm.
     let hand_center = wrist_at + dir * 0.55;
     let turn = Quat::from_rotation_arc(Vec3::NEG_Y, dir);
     b.add(
         mat::SKIN,
-        ellipsoid_mesh(hand_center, Vec3::new(0.2, 0.52, 0.33), turn, (16, 12), &plain_uv, &single(wrist)),
+        ellipsoid_mesh(
+            hand_center,
+            Vec3::new(0.2, 0.52, 0.33),
+            turn,
+            (16, 12),
+            &plain_uv,
+            &single(wrist),
+        ),
     );
 }
 
@@ -620,7 +670,10 @@ fn add_leg(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
         segments: (20, 14),
         edge_scale: 1.0,
     };
-    b.add(mat::SHOES, geometry::tessellate(&surface, &|q| q - shoe_center));
+    b.add(
+        mat::SHOES,
+        geometry::tessellate(&surface, &|q| q - shoe_center),
+    );
 }
 
 fn add_hair_cap(b: &mut Builder, bone: &dyn Fn(&str) -> i32) {
@@ -664,7 +717,15 @@ fn add_hair_cap(b: &mut Builder, bone: &dyn Fn(&str) -> i32) {
             cap_start: true,
             cap_end: true,
         };
-        b.add(mat::HAIR, tube_mesh(&lock, (12, 12), &|u, v, _| Vec2::new(u, 0.4 + 0.6 * v), &single(head)));
+        b.add(
+            mat::HAIR,
+            tube_mesh(
+                &lock,
+                (12, 12),
+                &|u, v, _| Vec2::new(u, 0.4 + 0.6 * v),
+                &single(head),
+            ),
+        );
     }
 }
 
@@ -680,7 +741,13 @@ fn add_hair_tail(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
     let tail = Tube {
         start: root_at,
         end: tip,
-        radii: &[(0.0, 0.36), (0.1, 0.72), (0.35, 0.86), (0.7, 0.6), (1.0, 0.07)],
+        radii: &[
+            (0.0, 0.36),
+            (0.1, 0.72),
+            (0.35, 0.86),
+            (0.7, 0.6),
+            (1.0, 0.07),
+        ],
         squash: 0.8,
         side: Vec3::X,
         cap_start: true,
@@ -688,8 +755,23 @@ fn add_hair_tail(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
     };
     let dir = tail.axis();
     let mid_along = (side.place(joint::HAIR_MID) - root_at).dot(dir);
-    let weight = move |q: Vec3| chain_weight((q - root_at).dot(dir), head, &[(0.25, root), (mid_along, mid)], 0.6);
-    b.add(mat::HAIR, tube_mesh(&tail, (18, 30), &|u, v, _| Vec2::new(u, 0.4 + 0.6 * v), &weight));
+    let weight = move |q: Vec3| {
+        chain_weight(
+            (q - root_at).dot(dir),
+            head,
+            &[(0.25, root), (mid_along, mid)],
+            0.6,
+        )
+    };
+    b.add(
+        mat::HAIR,
+        tube_mesh(
+            &tail,
+            (18, 30),
+            &|u, v, _| Vec2::new(u, 0.4 + 0.6 * v),
+            &weight,
+        ),
+    );
 
     // A ribbon bow tying the tail.
     for dz in [-0.5, 0.5] {
@@ -697,7 +779,14 @@ fn add_hair_tail(b: &mut Builder, bone: &dyn Fn(&str) -> i32, side: Side) {
         let tilt = Quat::from_rotation_x(0.5 * dz.signum());
         b.add(
             mat::RIBBON,
-            ellipsoid_mesh(center, Vec3::new(0.16, 0.34, 0.5), tilt, (14, 10), &plain_uv, &single(head)),
+            ellipsoid_mesh(
+                center,
+                Vec3::new(0.16, 0.34, 0.5),
+                tilt,
+                (14, 10),
+                &plain_uv,
+                &single(head),
+            ),
         );
     }
 }
@@ -714,23 +803,30 @@ fn face_morphs(vertices: &[pmx::Vertex], starts: &[Vec<u32>]) -> Vec<Morph> {
             .unwrap_or(vertices.len() as u32);
         begin..end
     };
-    let offsets = |range: std::ops::Range<u32>, part: FacePart, shape: &dyn Fn(Vec2, Vec2) -> Vec2| {
-        range
-            .map(|i| {
-                let p = Vec3::from_array(vertices[i as usize].position);
-                VertexOffset {
-                    vertex: i,
-                    offset: part.offset_to(p, shape(part.local(p), part.radii)),
-                }
-            })
-            .collect::<Vec<_>>()
-    };
+    let offsets =
+        |range: std::ops::Range<u32>, part: FacePart, shape: &dyn Fn(Vec2, Vec2) -> Vec2| {
+            range
+                .map(|i| {
+                    let p = Vec3::from_array(vertices[i as usize].position);
+                    VertexOffset {
+                        vertex: i,
+                        offset: part.offset_to(p, shape(part.local(p), part.radii)),
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
     let eyes = |shape: &dyn Fn(Vec2, Vec2) -> Vec2| {
         let mut all = offsets(part_range(mat::EYES, 0), eye_part(Side::Left), shape);
-        all.extend(offsets(part_range(mat::EYES, 1), eye_part(Side::Right), shape));
+        all.extend(offsets(
+            part_range(mat::EYES, 1),
+            eye_part(Side::Right),
+            shape,
+        ));
         all
     };
-    let mouth = |shape: &dyn Fn(Vec2, Vec2) -> Vec2| offsets(part_range(mat::MOUTH, 0), mouth_part(), shape);
+    let mouth = |shape: &dyn Fn(Vec2, Vec2) -> Vec2| {
+        offsets(part_range(mat::MOUTH, 0), mouth_part(), shape)
+    };
 
     let morph = |name: &str, name_en: &str, panel, offsets| Morph {
         name: name.to_owned(),
@@ -796,7 +892,9 @@ fn display_frames(skeleton: &Skeleton, morphs: &[Morph]) -> Vec<DisplayFrame> {
             "表情",
             "Exp",
             true,
-            (0..morphs.len() as i32).map(DisplayElement::Morph).collect(),
+            (0..morphs.len() as i32)
+                .map(DisplayElement::Morph)
+                .collect(),
         ),
         frame("センター", "Center", false, bones(&["センター"])),
         frame(
@@ -805,13 +903,26 @@ fn display_frames(skeleton: &Skeleton, morphs: &[Morph]) -> Vec<DisplayFrame> {
             false,
             bones(&["左足ＩＫ", "左つま先ＩＫ", "右足ＩＫ", "右つま先ＩＫ"]),
         ),
-        frame("体(上)", "Upper body", false, bones(&["上半身", "首", "頭"])),
+        frame(
+            "体(上)",
+            "Upper body",
+            false,
+            bones(&["上半身", "首", "頭"]),
+        ),
         frame(
             "腕",
             "Arms",
             false,
             bones(&[
-                "左肩P", "左肩", "左腕", "左ひじ", "左手首", "右肩P", "右肩", "右腕", "右ひじ",
+                "左肩P",
+                "左肩",
+                "左腕",
+                "左ひじ",
+                "左手首",
+                "右肩P",
+                "右肩",
+                "右腕",
+                "右ひじ",
                 "右手首",
             ]),
         ),
@@ -820,11 +931,29 @@ fn display_frames(skeleton: &Skeleton, morphs: &[Morph]) -> Vec<DisplayFrame> {
             "Legs",
             false,
             bones(&[
-                "下半身", "左足", "左ひざ", "左足首", "右足", "右ひざ", "右足首", "左足D",
-                "左ひざD", "左足首D", "左足先EX", "右足D", "右ひざD", "右足首D", "右足先EX",
+                "下半身",
+                "左足",
+                "左ひざ",
+                "左足首",
+                "右足",
+                "右ひざ",
+                "右足首",
+                "左足D",
+                "左ひざD",
+                "左足首D",
+                "左足先EX",
+                "右足D",
+                "右ひざD",
+                "右足首D",
+                "右足先EX",
             ]),
         ),
-        frame("髪", "Hair", false, bones(&["左髪1", "左髪2", "右髪1", "右髪2"])),
+        frame(
+            "髪",
+            "Hair",
+            false,
+            bones(&["左髪1", "左髪2", "右髪1", "右髪2"]),
+        ),
     ]
 }
 
@@ -842,7 +971,10 @@ mod tests {
         for v in &model.vertices {
             match v.weight {
                 Weight::Bdef1 { bone } => assert!((0..bones).contains(&bone)),
-                Weight::Bdef2 { bones: [a, b], weight } => {
+                Weight::Bdef2 {
+                    bones: [a, b],
+                    weight,
+                } => {
                     assert!((0..bones).contains(&a) && (0..bones).contains(&b));
                     assert!((0.0..=1.0).contains(&weight));
                 }
@@ -851,7 +983,13 @@ mod tests {
             let n = Vec3::from_array(v.normal);
             assert!((n.length() - 1.0).abs() < 1e-3, "normal {n}");
         }
-        assert!(model.faces.iter().flatten().all(|&i| (i as usize) < model.vertices.len()));
+        assert!(
+            model
+                .faces
+                .iter()
+                .flatten()
+                .all(|&i| (i as usize) < model.vertices.len())
+        );
     }
 
     #[test]
@@ -886,7 +1024,8 @@ mod tests {
                 .filter(|o| model.vertices[o.vertex as usize].position[0] * side > 0.0)
                 .map(|o| model.vertices[o.vertex as usize].position[1] + o.offset[1])
                 .collect();
-            ys.iter().cloned().fold(f32::MIN, f32::max) - ys.iter().cloned().fold(f32::MAX, f32::min)
+            ys.iter().cloned().fold(f32::MIN, f32::max)
+                - ys.iter().cloned().fold(f32::MAX, f32::min)
         };
         assert!(closed_height(1.0) < 0.2 && closed_height(-1.0) < 0.2);
     }

@@ -121,7 +121,11 @@ pub fn profile(points: &[(f32, f32)], t: f32) -> f32 {
     let slope = |k: usize| -> f32 {
         let prev = points[k.saturating_sub(1)];
         let next = points[(k + 1).min(points.len() - 1)];
-        if next.0 > prev.0 { (next.1 - prev.1) / (next.0 - prev.0) } else { 0.0 }
+        if next.0 > prev.0 {
+            (next.1 - prev.1) / (next.0 - prev.0)
+        } else {
+            0.0
+        }
     };
     for k in 0..points.len() - 1 {
         let (t0, y0) = points[k];
@@ -278,9 +282,18 @@ mod tests {
     #[test]
     fn chain_weight_blends_only_near_joints() {
         let joints = [(0.0, 1), (5.0, 2)];
-        assert_eq!(chain_weight(-3.0, 0, &joints, 0.5), Weight::Bdef1 { bone: 0 });
-        assert_eq!(chain_weight(2.5, 0, &joints, 0.5), Weight::Bdef1 { bone: 1 });
-        assert_eq!(chain_weight(9.0, 0, &joints, 0.5), Weight::Bdef1 { bone: 2 });
+        assert_eq!(
+            chain_weight(-3.0, 0, &joints, 0.5),
+            Weight::Bdef1 { bone: 0 }
+        );
+        assert_eq!(
+            chain_weight(2.5, 0, &joints, 0.5),
+            Weight::Bdef1 { bone: 1 }
+        );
+        assert_eq!(
+            chain_weight(9.0, 0, &joints, 0.5),
+            Weight::Bdef1 { bone: 2 }
+        );
         match chain_weight(5.0, 0, &joints, 0.5) {
             Weight::Bdef2 { bones, weight } => {
                 assert_eq!(bones, [1, 2]);

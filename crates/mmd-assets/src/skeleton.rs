@@ -3,9 +3,7 @@
 //! shoulder-cancel pair 肩P / 肩C), so motions made for ordinary models play on it.
 
 use glam::Vec3;
-use mmd_format::pmx::{
-    Append, AngleLimit, Bone, BoneTail, Ik, IkLink, bone_flags as f,
-};
+use mmd_format::pmx::{AngleLimit, Append, Bone, BoneTail, Ik, IkLink, bone_flags as f};
 
 /// Where the figure's joints are (model units, MMD's left-handed space, facing -Z; the
 /// figure's left is +X).
@@ -95,7 +93,11 @@ impl Skeleton {
     }
 
     fn add(&mut self, name: &str, name_en: &str, at: Vec3, parent: &str, flags: u16) -> i32 {
-        let parent = if parent.is_empty() { -1 } else { self.index(parent) };
+        let parent = if parent.is_empty() {
+            -1
+        } else {
+            self.index(parent)
+        };
         self.bones.push(Bone {
             name: name.to_owned(),
             name_en: name_en.to_owned(),

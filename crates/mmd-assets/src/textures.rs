@@ -121,7 +121,12 @@ fn face(uv: Vec2) -> Vec3 {
     let blush = rgb(0xff9a9a);
     let mut amount = 0.0f32;
     for du in [-0.085, 0.085] {
-        amount = amount.max(ellipse(uv, Vec2::new(0.75 + du, 0.63), Vec2::new(0.05, 0.045), 0.8));
+        amount = amount.max(ellipse(
+            uv,
+            Vec2::new(0.75 + du, 0.63),
+            Vec2::new(0.05, 0.045),
+            0.8,
+        ));
     }
     skin.lerp(blush, amount * 0.55)
 }
@@ -139,11 +144,28 @@ fn eye(uv: Vec2) -> Vec3 {
     let gradient = iris_top.lerp(iris_bottom, smoothstep(0.25, 0.95, uv.y));
     let ring = smoothstep(0.7, 1.0, ((uv - center) / Vec2::new(0.34, 0.4)).length());
     c = c.lerp(gradient.lerp(iris_top * 0.6, ring), iris);
-    c = c.lerp(rgb(0x1a0f24), ellipse(uv, center + Vec2::new(0.0, -0.03), Vec2::new(0.14, 0.17), 0.1));
-    c = c.lerp(Vec3::ONE, ellipse(uv, Vec2::new(0.38, 0.4), Vec2::new(0.09, 0.08), 0.15));
-    c = c.lerp(Vec3::ONE, ellipse(uv, Vec2::new(0.62, 0.72), Vec2::new(0.045, 0.04), 0.2));
+    c = c.lerp(
+        rgb(0x1a0f24),
+        ellipse(
+            uv,
+            center + Vec2::new(0.0, -0.03),
+            Vec2::new(0.14, 0.17),
+            0.1,
+        ),
+    );
+    c = c.lerp(
+        Vec3::ONE,
+        ellipse(uv, Vec2::new(0.38, 0.4), Vec2::new(0.09, 0.08), 0.15),
+    );
+    c = c.lerp(
+        Vec3::ONE,
+        ellipse(uv, Vec2::new(0.62, 0.72), Vec2::new(0.045, 0.04), 0.2),
+    );
     let lash_line = 0.16 + 0.1 * ((uv.x - 0.5) * 2.0).powi(2);
-    c.lerp(lash, 1.0 - smoothstep(lash_line - 0.02, lash_line + 0.02, uv.y))
+    c.lerp(
+        lash,
+        1.0 - smoothstep(lash_line - 0.02, lash_line + 0.02, uv.y),
+    )
 }
 
 /// Hair: warm copper with darker roots and tips, strands, and a glossy "angel ring" band.
@@ -178,8 +200,7 @@ fn cloth(uv: Vec2) -> Vec3 {
         let front = 1.0 - ((u - 0.75).abs() / 0.25).min(1.0);
         let collar_depth = 0.2 + 0.18 * front;
         let collar = 1.0 - smoothstep(collar_depth - 0.01, collar_depth + 0.01, uv.y);
-        let stripe = 1.0
-            - smoothstep(0.005, 0.012, (uv.y - (collar_depth - 0.035)).abs());
+        let stripe = 1.0 - smoothstep(0.005, 0.012, (uv.y - (collar_depth - 0.035)).abs());
         let mut c = white.lerp(navy, collar);
         c = c.lerp(white, stripe * collar);
         let shorts = smoothstep(0.7, 0.71, uv.y);

@@ -37,5 +37,8 @@ fn generated_model_and_motion_read_back() {
 
 #[test]
 fn generation_is_deterministic() {
-    assert_eq!(mmd_assets::generate().unwrap(), mmd_assets::generate().unwrap());
+    assert_eq!(
+        mmd_assets::generate().unwrap(),
+        mmd_assets::generate().unwrap()
+    );
 }

@@ -1,13 +1,14 @@
 //! Hostile input: truncated and corrupted variants of every fixture model, motion and pose,
 //! fed to `read_any`. Each must end in `Ok` or a clean `Err` whose offset lies inside the
-//! input — never a panic. Counts are checked against the remaining bytes before allocating, so
+//! input — never a panic. A corrupt PMD that still reads must also convert to a valid PMX. Counts are checked against the remaining bytes before allocating, so
 //! memory stays bounded by the input size; the variant counts below keep the whole test to a
 //! few seconds in a debug build.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::panic::catch_unwind;
 
-use mmd_format::any::{ReadAnyError, read_any};
+use mmd_format::any::{AnyFile, ReadAnyError, read_any};
+use mmd_format::convert::pmd_to_pmx;
 use mmd_format::{pmd, pmx, vmd};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
@@ -75,7 +76,7 @@ impl XorShift {
 /// Offsets where a section's count starts, from the structure of the intact file.
 fn section_starts(bytes: &[u8]) -> Vec<usize> {
     match read_any(bytes).unwrap() {
-        mmd_format::any::AnyFile::Vmd(v) => {
+        AnyFile::Vmd(v) => {
             let header = if v.version == vmd::VmdVersion::New {
                 50
             } else {
@@ -94,7 +95,7 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
             }
             starts
         }
-        mmd_format::any::AnyFile::Pmd(p) => {
+        AnyFile::Pmd(p) => {
             let mut starts = vec![283];
             let mut at = 283 + 4 + p.vertices.len() * 38;
             starts.push(at);
@@ -134,7 +135,7 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
             starts.push(without(&|q| q.physics = None));
             starts
         }
-        mmd_format::any::AnyFile::Pmx(p) => {
+        AnyFile::Pmx(p) => {
             // Emptying every section from k on leaves one 4-byte zero count per emptied
             // section after section k's start.
             type Clear = fn(&mut pmx::Pmx);
@@ -160,7 +161,7 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
                 })
                 .collect()
         }
-        mmd_format::any::AnyFile::Vpd(_) => bytes
+        AnyFile::Vpd(_) => bytes
             .iter()
             .enumerate()
             .filter(|&(_, &b)| b == b'\n')
@@ -173,12 +174,14 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
 fn variants(bytes: &[u8], seed: u64) -> Vec<(String, Vec<u8>)> {
     let len = bytes.len();
     // Files over 1 MB take most of the time (a debug build parses ~30 MB/s): fewer variants.
-    let spread = if len > 1 << 20 { 12 } else { 32 };
+    let big = len > 1 << 20;
+    let spread = if big { 8 } else { 32 };
+    let around = if big { 1 } else { 2 };
     let mut out = Vec::new();
     let mut cuts: Vec<usize> = (0..len.min(96)).collect();
     cuts.extend((1..spread).map(|i| i * len / spread));
     for start in section_starts(bytes) {
-        cuts.extend(start.saturating_sub(2)..(start + 3).min(len));
+        cuts.extend(start.saturating_sub(around)..(start + around + 1).min(len));
     }
     // Small files: every offset.
     if len <= 2048 {
@@ -192,7 +195,12 @@ fn variants(bytes: &[u8], seed: u64) -> Vec<(String, Vec<u8>)> {
 
     // Hostile counts at every section start: huge, negative (as i32), one too many.
     for start in section_starts(bytes).into_iter().filter(|&s| s + 4 <= len) {
-        for value in [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000] {
+        let values: &[u32] = if big {
+            &[u32::MAX, 0x8000_0000]
+        } else {
+            &[u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000]
+        };
+        for &value in values {
             let mut v = bytes.to_vec();
             v[start..start + 4].copy_from_slice(&value.to_le_bytes());
             out.push((format!("count {value:#x} at {start}"), v));
@@ -204,7 +212,7 @@ fn variants(bytes: &[u8], seed: u64) -> Vec<(String, Vec<u8>)> {
 
     // Random byte mutations, denser near the start where the headers and counts are.
     let mut rng = XorShift(seed);
-    for i in 0..spread + 8 {
+    for i in 0..spread + 4 {
         let mut v = bytes.to_vec();
         let region = if i % 2 == 0 { len.min(4096) } else { len };
         let flips = 1 + rng.below(4);
@@ -235,6 +243,19 @@ fn run(files: &[&str]) -> (usize, Vec<String>) {
                     "{file}: {what}: error offset {} past the end ({e})",
                     e.offset
                 )),
+                // A corrupt PMD that still reads must convert to a PMX that PMX's own
+                // (index-checking) reader accepts.
+                Ok(Ok(AnyFile::Pmd(model))) => {
+                    let converted = catch_unwind(|| {
+                        let pmx = pmd_to_pmx(&model);
+                        pmx::read(&pmx::write(&pmx).ok()?).ok()
+                    });
+                    match converted {
+                        Err(_) => failures.push(format!("{file}: {what}: conversion panicked")),
+                        Ok(None) => failures.push(format!("{file}: {what}: converted PMX invalid")),
+                        Ok(Some(_)) => {}
+                    }
+                }
                 Ok(_) => {}
             }
         }
@@ -270,6 +291,23 @@ fn corrupted_motions_never_panic() {
 #[test]
 fn corrupted_poses_never_panic() {
     check(&POSES, 300);
+}
+
+#[test]
+fn formats_are_detected_by_magic() {
+    use mmd_format::Format;
+    use mmd_format::any::detect;
+    assert_eq!(detect(b"PMX \0\0\0\x40"), Some(Format::Pmx));
+    assert_eq!(detect(b"Pmd\0\0\x80\x3f"), Some(Format::Pmd));
+    assert_eq!(detect(b"Vocaloid Motion Data 0002\0"), Some(Format::Vmd));
+    assert_eq!(detect(b"Vocaloid Motion Data file\0"), Some(Format::Vmd));
+    assert_eq!(
+        detect(b"Vocaloid Pose Data file\r\n\r\n"),
+        Some(Format::Vpd)
+    );
+    assert_eq!(detect(b"Vocaloid Pose Data file"), Some(Format::Vpd));
+    assert_eq!(detect(b"pmx "), None);
+    assert_eq!(detect(b"Vocaloid Motion Data 0003"), None);
 }
 
 #[test]

@@ -296,8 +296,10 @@ fn ik_link_out_of_range_in_a_real_model() {
         format!("PMX: bone {i}: IK link 0: bone index 9000 out of range (224 bones) at byte {at}")
     );
     // A vertex weight is checked although the bones come after the vertices.
-    let (bad, at) = changed(&m, |m| {
-        m.vertices[20000].weight = Weight::Bdef1 { bone: 300 };
+    let (bad, at) = changed(&m, |m| match &mut m.vertices[20000].weight {
+        Weight::Bdef1 { bone } => *bone = 300,
+        Weight::Bdef2 { bones, .. } | Weight::Sdef { bones, .. } => bones[0] = 300,
+        Weight::Bdef4 { bones, .. } | Weight::Qdef { bones, .. } => bones[0] = 300,
     });
     assert_eq!(
         read_err(&bad).to_string(),
@@ -505,9 +507,11 @@ fn truncated_fixtures_give_clean_errors() {
                 assert_clean_truncation(rel, &bytes, &full, len);
             }
         } else {
-            // The start in detail, then offsets spread over the file (inside every section).
-            let spread = (1..200).map(|k| k * bytes.len() / 200 + k % 7);
-            for len in (0..300).chain(spread).chain([bytes.len() - 1]) {
+            // The header and names in detail, offsets spread over the file, and the end of the
+            // last section in detail.
+            let n = bytes.len();
+            let spread = (1..40).map(|k| k * n / 40 + k % 7);
+            for len in (0..300).chain(spread).chain(n - 16..n) {
                 assert_clean_truncation(rel, &bytes, &full, len);
             }
         }

@@ -174,7 +174,7 @@ fn full_model(header: Header) -> Pmx {
                     IkLink {
                         bone: 1,
                         limit: Some(AngleLimit {
-                            min: [-3.14, 0.0, 0.0],
+                            min: [-3.0, 0.0, 0.0],
                             max: [-0.008, 0.0, 0.0],
                         }),
                     },
@@ -821,4 +821,84 @@ fn hand_assembled_pmx21() {
     );
     assert_eq!(s.pins, vec![0]);
     assert_eq!(write(&m).expect("write"), bytes);
+}
+
+/// The smallest possible items, each the last thing in its file: the reader's minimum item
+/// sizes (used to reject hostile counts) must not exceed the real ones.
+#[test]
+fn smallest_items_at_the_end_of_the_file() {
+    let h = header(2.1, TextEncoding::Utf8, 0, 1);
+    let empty = Pmx {
+        header: h.clone(),
+        ..Pmx::default()
+    };
+    let models = [
+        Pmx {
+            soft_bodies: vec![SoftBody {
+                material: -1,
+                ..SoftBody::default()
+            }],
+            ..empty.clone()
+        },
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            joints: vec![Joint {
+                rigid_bodies: [-1, -1],
+                ..Joint::default()
+            }],
+            ..empty.clone()
+        },
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            rigid_bodies: vec![RigidBody {
+                bone: -1,
+                ..RigidBody::default()
+            }],
+            ..empty.clone()
+        },
+        // Earlier sections are followed by the later sections' counts, which leaves some
+        // slack, but their smallest items must read too.
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            vertices: vec![Vertex {
+                weight: Weight::Bdef1 { bone: -1 },
+                ..Vertex::default()
+            }],
+            materials: vec![Material {
+                texture: -1,
+                sphere_texture: -1,
+                toon: Toon::Shared(0),
+                ..Material::default()
+            }],
+            morphs: vec![Morph {
+                name: String::new(),
+                name_en: String::new(),
+                panel: MorphPanel::System,
+                offsets: MorphOffsets::Group(Vec::new()),
+            }],
+            ..empty.clone()
+        },
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            display_frames: vec![DisplayFrame::default()],
+            ..empty.clone()
+        },
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            bones: vec![Bone::default()],
+            ..empty.clone()
+        },
+        Pmx {
+            header: header(2.0, TextEncoding::Utf8, 0, 1),
+            bones: vec![Bone {
+                flags: bone_flags::TAIL_IS_BONE,
+                tail: BoneTail::Bone(-1),
+                ..Bone::default()
+            }],
+            ..empty.clone()
+        },
+    ];
+    for m in &models {
+        round_trip(m);
+    }
 }

@@ -28,6 +28,11 @@ pub struct Player {
     pub pose_micros: f32,
 }
 
+/// The bone selected at first: the centre, whose keys most motions have.
+fn default_selection(scene: &Scene) -> Option<usize> {
+    scene.model.rig.bone_index("センター")
+}
+
 impl Player {
     pub fn new(scene: Scene) -> Player {
         let pose = Pose::new(&scene.model.rig);
@@ -36,7 +41,7 @@ impl Player {
             ik: IkOverrides::new(&scene.model.rig),
             morph_overrides: vec![None; scene.model.rig.morph_count()],
             use_camera_motion: scene.camera.is_some(),
-            selected_bone: None,
+            selected_bone: default_selection(&scene),
             error: None,
             model_generation: 0,
             pose,
@@ -55,7 +60,7 @@ impl Player {
                     self.ik = IkOverrides::new(rig);
                     self.morph_overrides = vec![None; rig.morph_count()];
                     self.pose = Pose::new(rig);
-                    self.selected_bone = None;
+                    self.selected_bone = default_selection(&self.scene);
                     self.model_generation += 1;
                 }
                 if opened.camera {

@@ -56,14 +56,13 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// One file, read and classified.
-enum LoadedFile {
-    Model(Model),
-    /// A VMD: its bone/morph/IK keys (if any) and its camera keys (if any).
-    Motion {
-        motion: Option<MotionFile>,
-        camera: Option<(String, CameraMotion)>,
-    },
+/// One file, read and classified: a model, or a motion with its parts for the model and
+/// for the camera.
+#[derive(Default)]
+struct LoadedFile {
+    model: Option<Model>,
+    motion: Option<MotionFile>,
+    camera: Option<(String, CameraMotion)>,
 }
 
 /// What [`Scene::open`] changed.
@@ -159,39 +158,46 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         AnyFile::Pmx(pmx) => {
             let rig = Rig::from_pmx(&pmx);
             let label = format!("{} ({label})", pmx.name);
-            LoadedFile::Model(model_from_pmx(
-                *pmx,
-                rig,
-                label,
-                TextureOrigin::Directory(folder),
-            ))
+            LoadedFile {
+                model: Some(model_from_pmx(
+                    *pmx,
+                    rig,
+                    label,
+                    TextureOrigin::Directory(folder),
+                )),
+                ..LoadedFile::default()
+            }
         }
         AnyFile::Pmd(pmd) => {
             let rig = Rig::from_pmd(&pmd);
             let pmx = mmd_format::convert::pmd_to_pmx(&pmd);
             let label = format!("{} ({label})", pmx.name);
-            LoadedFile::Model(model_from_pmx(
-                pmx,
-                rig,
-                label,
-                TextureOrigin::Directory(folder),
-            ))
+            LoadedFile {
+                model: Some(model_from_pmx(
+                    pmx,
+                    rig,
+                    label,
+                    TextureOrigin::Directory(folder),
+                )),
+                ..LoadedFile::default()
+            }
         }
         AnyFile::Vmd(vmd) => {
             let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
             let has_model_keys =
                 !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
-            LoadedFile::Motion {
+            LoadedFile {
+                model: None,
                 motion: (has_model_keys || camera.is_none()).then_some(MotionFile { label, vmd }),
                 camera,
             }
         }
-        AnyFile::Vpd(vpd) => LoadedFile::Motion {
+        AnyFile::Vpd(vpd) => LoadedFile {
             motion: Some(MotionFile {
                 label,
                 vmd: pose_as_motion(&vpd),
             }),
-            camera: None,
+            ..LoadedFile::default()
         },
     })
 }
@@ -257,23 +263,19 @@ impl Scene {
         let mut motions = Vec::new();
         let mut camera = None;
         for path in paths {
-            match read_file(path)? {
-                LoadedFile::Model(m) => {
-                    if model.is_some() {
-                        return Err(LoadError {
-                            path: path.clone(),
-                            message: "more than one model given; open one model at a time"
-                                .to_owned(),
-                        });
-                    }
-                    model = Some(m);
+            let file = read_file(path)?;
+            if let Some(m) = file.model {
+                if model.is_some() {
+                    return Err(LoadError {
+                        path: path.clone(),
+                        message: "more than one model given; open one model at a time".to_owned(),
+                    });
                 }
-                LoadedFile::Motion { motion, camera: c } => {
-                    motions.extend(motion);
-                    if c.is_some() {
-                        camera = c;
-                    }
-                }
+                model = Some(m);
+            }
+            motions.extend(file.motion);
+            if file.camera.is_some() {
+                camera = file.camera;
             }
         }
         let opened = Opened {

@@ -8,7 +8,11 @@ use std::process::{Command, Output};
 const NO_ADAPTER: &str = "no GPU adapter";
 
 fn fixture(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures")).join(rel);
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures"
+    ))
+    .join(rel);
     if path.exists() {
         return Some(path);
     }
@@ -35,7 +39,11 @@ fn render(args: &[&std::ffi::OsStr]) -> Option<Output> {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() && stderr.contains(NO_ADAPTER) {
-        assert_ne!(std::env::var("MMD_REQUIRE_GPU").as_deref(), Ok("1"), "{stderr}");
+        assert_ne!(
+            std::env::var("MMD_REQUIRE_GPU").as_deref(),
+            Ok("1"),
+            "{stderr}"
+        );
         eprintln!("skipping: {stderr}");
         return None;
     }
@@ -54,7 +62,8 @@ fn model_pixels(image: &image::RgbaImage) -> usize {
         .pixels()
         .filter(|p| {
             let [r, g, b, _] = p.0;
-            let grey = r.abs_diff(g) < 8 && g.abs_diff(b) < 8 && (r > 245 || (150..200).contains(&r));
+            let grey =
+                r.abs_diff(g) < 8 && g.abs_diff(b) < 8 && (r > 245 || (150..200).contains(&r));
             !grey
         })
         .count()
@@ -62,8 +71,12 @@ fn model_pixels(image: &image::RgbaImage) -> usize {
 
 #[test]
 fn renders_gene_with_motion_one_png_per_frame() {
-    let Some(model) = fixture("gene/Gene_light.pmx") else { return };
-    let Some(motion) = fixture("gene/motion/02_laugh.vmd") else { return };
+    let Some(model) = fixture("gene/Gene_light.pmx") else {
+        return;
+    };
+    let Some(motion) = fixture("gene/motion/02_laugh.vmd") else {
+        return;
+    };
     let out = out_dir("gene");
     let Some(output) = render(&[
         model.as_os_str(),
@@ -77,7 +90,11 @@ fn renders_gene_with_motion_one_png_per_frame() {
     ]) else {
         return;
     };
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let names = ["frame_00000.png", "frame_00015.5.png", "frame_00060.png"];
     let images: Vec<_> = names.iter().map(|n| load(&out.join(n))).collect();
     for (name, image) in names.iter().zip(&images) {
@@ -85,14 +102,19 @@ fn renders_gene_with_motion_one_png_per_frame() {
         let covered = model_pixels(image);
         assert!(covered > 500, "{name}: only {covered} model pixels");
     }
-    assert_ne!(images[0], images[2], "the motion moves the model between frames 0 and 60");
+    assert_ne!(
+        images[0], images[2],
+        "the motion moves the model between frames 0 and 60"
+    );
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3);
     std::fs::remove_dir_all(&out).unwrap();
 }
 
 #[test]
 fn missing_textures_are_warnings_not_failures() {
-    let Some(model) = fixture("uka/MS_Uka.pmx") else { return };
+    let Some(model) = fixture("uka/MS_Uka.pmx") else {
+        return;
+    };
     let out = out_dir("uka");
     let Some(output) = render(&[
         model.as_os_str(),
@@ -109,16 +131,25 @@ fn missing_textures_are_warnings_not_failures() {
     assert!(output.status.success(), "{stderr}");
     let missing: Vec<&str> = stderr.lines().filter(|l| l.contains("not found")).collect();
     assert_eq!(missing.len(), 7, "{stderr}");
-    assert!(missing.iter().any(|l| l.contains(r"tex\face.png")), "{stderr}");
+    assert!(
+        missing.iter().any(|l| l.contains(r"tex\face.png")),
+        "{stderr}"
+    );
     assert_eq!(load(&out.join("frame_00000.png")).dimensions(), (64, 64));
     std::fs::remove_dir_all(&out).unwrap();
 }
 
 #[test]
 fn camera_motion_drives_the_view() {
-    let Some(model) = fixture("blender_mmd_tools/pmx/巡音ルカ.pmx") else { return };
-    let Some(motion) = fixture("mmd-viewer-js/vmd/wavefile_v2.vmd") else { return };
-    let Some(camera) = fixture("three-mmd/vmds/wavefile_camera.vmd") else { return };
+    let Some(model) = fixture("blender_mmd_tools/pmx/巡音ルカ.pmx") else {
+        return;
+    };
+    let Some(motion) = fixture("mmd-viewer-js/vmd/wavefile_v2.vmd") else {
+        return;
+    };
+    let Some(camera) = fixture("three-mmd/vmds/wavefile_camera.vmd") else {
+        return;
+    };
     let out = out_dir("luka");
     let Some(output) = render(&[
         model.as_os_str(),
@@ -134,12 +165,19 @@ fn camera_motion_drives_the_view() {
     ]) else {
         return;
     };
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let far = model_pixels(&load(&out.join("frame_00100.png")));
     let close = model_pixels(&load(&out.join("frame_00400.png")));
     // The camera keys frame the whole dancer at 100 and a close-up at 400.
     assert!(far > 100, "frame 100: {far} model pixels");
-    assert!(close > 2 * far, "frame 400 is a close-up: {close} vs {far} model pixels");
+    assert!(
+        close > 2 * far,
+        "frame 400 is a close-up: {close} vs {far} model pixels"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 

@@ -111,7 +111,11 @@ impl MaterialParams {
         blend(&mut self.specular, mul.get(SPECULAR), add.get(SPECULAR));
         self.specular_power = self.specular_power * mul.0[POWER] + add.0[POWER];
         blend(&mut self.ambient, mul.get(AMBIENT), add.get(AMBIENT));
-        blend(&mut self.edge_color, mul.get(EDGE_COLOR), add.get(EDGE_COLOR));
+        blend(
+            &mut self.edge_color,
+            mul.get(EDGE_COLOR),
+            add.get(EDGE_COLOR),
+        );
         self.edge_size = self.edge_size * mul.0[EDGE_SIZE] + add.0[EDGE_SIZE];
         self.texture_mul = mul.get(TEXTURE);
         self.texture_add = add.get(TEXTURE);

@@ -85,15 +85,21 @@ impl ModelGpu {
         let vertex_count = inputs.vertices.len() as u32;
         let bone_count = pmx.bones.len();
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
-        let buffer = |label: &str, bytes: &[u8], usage| texture::buffer_with(device, label, bytes, usage);
-        let source_buffer = buffer("source vertices", bytemuck::cast_slice(&inputs.vertices), storage);
+        let buffer =
+            |label: &str, bytes: &[u8], usage| texture::buffer_with(device, label, bytes, usage);
+        let source_buffer = buffer(
+            "source vertices",
+            bytemuck::cast_slice(&inputs.vertices),
+            storage,
+        );
         let sdef_buffer = buffer("sdef", bytemuck::cast_slice(&inputs.sdef), storage);
         let identity = vec![Mat4::IDENTITY; bone_count + 1];
         let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&identity), storage);
         let rotations = vec![Quat::IDENTITY; bone_count + 1];
         let rotation_buffer = buffer("rotations", bytemuck::cast_slice(&rotations), storage);
         let zeros = vec![[0.0f32; 4]; pmx.vertices.len()];
-        let position_delta_buffer = buffer("position deltas", bytemuck::cast_slice(&zeros), storage);
+        let position_delta_buffer =
+            buffer("position deltas", bytemuck::cast_slice(&zeros), storage);
         let uv_delta_buffer = buffer("uv deltas", bytemuck::cast_slice(&zeros), storage);
         let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("skinned vertices"),
@@ -115,7 +121,11 @@ impl ModelGpu {
                 }
             })
             .collect();
-        let index_buffer = buffer("indices", bytemuck::cast_slice(&indices), wgpu::BufferUsages::INDEX);
+        let index_buffer = buffer(
+            "indices",
+            bytemuck::cast_slice(&indices),
+            wgpu::BufferUsages::INDEX,
+        );
         let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("skinning"),
             layout: &renderer.skinning.layout,
@@ -129,7 +139,8 @@ impl ModelGpu {
                 entry(6, &skinned_buffer),
             ],
         });
-        let base_params: Vec<MaterialParams> = pmx.materials.iter().map(MaterialParams::from_pmx).collect();
+        let base_params: Vec<MaterialParams> =
+            pmx.materials.iter().map(MaterialParams::from_pmx).collect();
         let mut start = 0u32;
         let total = indices.len() as u32;
         let materials = pmx
@@ -140,7 +151,9 @@ impl ModelGpu {
                 let end = start.saturating_add(m.index_count).min(total);
                 let indices = start..end;
                 start = end;
-                let view_of = |index: i32| texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i));
+                let view_of = |index: i32| {
+                    texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i))
+                };
                 let base = view_of(m.texture).unwrap_or(&renderer.white);
                 let sphere = match m.sphere_mode {
                     SphereMode::None => &renderer.white,
@@ -150,11 +163,16 @@ impl ModelGpu {
                     }
                 };
                 let toon = match m.toon {
-                    Toon::Shared(n) => renderer.shared_toons.get(usize::from(n)).unwrap_or(&renderer.white),
+                    Toon::Shared(n) => renderer
+                        .shared_toons
+                        .get(usize::from(n))
+                        .unwrap_or(&renderer.white),
                     Toon::Texture(i) => view_of(i)
                         .or_else(|| {
                             let path = pmx.textures.get(usize::try_from(i).ok()?)?;
-                            renderer.shared_toons.get(usize::from(texture::shared_toon_name(path)?))
+                            renderer
+                                .shared_toons
+                                .get(usize::from(texture::shared_toon_name(path)?))
                         })
                         .unwrap_or(&renderer.white),
                 };
@@ -231,13 +249,13 @@ impl ModelGpu {
         // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
         let rotations: Vec<Quat> = matrices
             .iter()
-            .map(|m| {
-                glam::Quat::from_mat4(m).normalize()
-            })
+            .map(|m| glam::Quat::from_mat4(m).normalize())
             .collect();
         queue.write_buffer(&self.skinning_buffer, 0, bytemuck::cast_slice(&matrices));
         queue.write_buffer(&self.rotation_buffer, 0, bytemuck::cast_slice(&rotations));
-        let changes = self.morphs.apply(morph_weights, &self.base_params, &mut self.params);
+        let changes = self
+            .morphs
+            .apply(morph_weights, &self.base_params, &mut self.params);
         if changes.vertices && self.vertex_count > 0 {
             queue.write_buffer(
                 &self.position_delta_buffer,
@@ -246,7 +264,11 @@ impl ModelGpu {
             );
         }
         if changes.uvs && self.vertex_count > 0 {
-            queue.write_buffer(&self.uv_delta_buffer, 0, bytemuck::cast_slice(&self.morphs.uv_deltas));
+            queue.write_buffer(
+                &self.uv_delta_buffer,
+                0,
+                bytemuck::cast_slice(&self.morphs.uv_deltas),
+            );
         }
         if changes.materials {
             for (material, params) in self.materials.iter_mut().zip(&self.params) {
@@ -367,18 +389,19 @@ fn load_textures(
         }
     }
     let max_side = device.limits().max_texture_dimension_2d;
-    let decoded: Vec<(usize, Result<image::RgbaImage, String>)> = used
-        .any
-        .par_iter()
-        .map(|&i| {
-            let path = &pmx.textures[i];
-            let image = match source.load(path) {
-                None => Err("not found".to_string()),
-                Some(bytes) => texture::decode(&bytes, path).map(|img| texture::fit_to_limit(img, max_side)),
-            };
-            (i, image)
-        })
-        .collect();
+    let decoded: Vec<(usize, Result<image::RgbaImage, String>)> =
+        used.any
+            .par_iter()
+            .map(|&i| {
+                let path = &pmx.textures[i];
+                let image = match source.load(path) {
+                    None => Err("not found".to_string()),
+                    Some(bytes) => texture::decode(&bytes, path)
+                        .map(|img| texture::fit_to_limit(img, max_side)),
+                };
+                (i, image)
+            })
+            .collect();
     let mut views = HashMap::new();
     for (i, image) in decoded {
         let path = &pmx.textures[i];

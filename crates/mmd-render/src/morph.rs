@@ -101,14 +101,23 @@ impl Morphs {
         base: &[MaterialParams],
         materials: &mut [MaterialParams],
     ) -> MorphChanges {
-        let weight = |i: usize| weights.get(i).copied().filter(|w| w.is_finite()).unwrap_or(0.0);
+        let weight = |i: usize| {
+            weights
+                .get(i)
+                .copied()
+                .filter(|w| w.is_finite())
+                .unwrap_or(0.0)
+        };
         let mut changes = MorphChanges {
             vertices: false,
             uvs: false,
             materials: false,
         };
         for (i, kind) in self.kinds.iter().enumerate() {
-            let old = self.applied.as_ref().map(|a| a.get(i).copied().unwrap_or(0.0));
+            let old = self
+                .applied
+                .as_ref()
+                .map(|a| a.get(i).copied().unwrap_or(0.0));
             if old == Some(weight(i)) {
                 continue;
             }
@@ -139,8 +148,8 @@ impl Morphs {
                 MorphKind::Vertex(deltas) if changes.vertices => {
                     for d in deltas {
                         let target = &mut self.position_deltas[d.vertex as usize];
-                        for k in 0..3 {
-                            target[k] += d.value[k] * w;
+                        for (t, v) in target.iter_mut().zip(&d.value[..3]) {
+                            *t += v * w;
                         }
                     }
                 }

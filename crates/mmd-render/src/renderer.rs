@@ -95,7 +95,12 @@ pub struct FrameTargets {
 }
 
 impl FrameTargets {
-    pub fn new(renderer: &Renderer, device: &wgpu::Device, width: u32, height: u32) -> FrameTargets {
+    pub fn new(
+        renderer: &Renderer,
+        device: &wgpu::Device,
+        width: u32,
+        height: u32,
+    ) -> FrameTargets {
         let make = |format, label| {
             device
                 .create_texture(&wgpu::TextureDescriptor {
@@ -155,7 +160,11 @@ impl Renderer {
     /// Builds the pipelines for render targets of `format` (the window surface's format, or
     /// `Rgba8Unorm` offscreen). An sRGB format is accepted: the shader compensates so that
     /// colours come out as in MMD.
-    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, format: wgpu::TextureFormat) -> Renderer {
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        format: wgpu::TextureFormat,
+    ) -> Renderer {
         let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("frame"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -355,7 +364,11 @@ impl Renderer {
 }
 
 impl Pipelines {
-    fn new(device: &wgpu::Device, layout: &wgpu::PipelineLayout, format: wgpu::TextureFormat) -> Pipelines {
+    fn new(
+        device: &wgpu::Device,
+        layout: &wgpu::PipelineLayout,
+        format: wgpu::TextureFormat,
+    ) -> Pipelines {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("mmd"),
             source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/mmd.wgsl").into()),

@@ -115,7 +115,11 @@ pub fn shared_toon(index: u8) -> Option<RgbaImage> {
 /// which PMD models reference by name without shipping the files. Returns the shared index.
 pub fn shared_toon_name(path: &str) -> Option<u8> {
     let name = path.rsplit(['\\', '/']).next()?.to_lowercase();
-    let number: u8 = name.strip_prefix("toon")?.strip_suffix(".bmp")?.parse().ok()?;
+    let number: u8 = name
+        .strip_prefix("toon")?
+        .strip_suffix(".bmp")?
+        .parse()
+        .ok()?;
     (1..=10).contains(&number).then(|| number - 1)
 }
 
@@ -152,7 +156,9 @@ mod tests {
     use super::*;
 
     fn encode(format: ImageFormat) -> Vec<u8> {
-        let image = RgbaImage::from_fn(3, 2, |x, y| image::Rgba([x as u8 * 80, y as u8 * 100, 7, 255]));
+        let image = RgbaImage::from_fn(3, 2, |x, y| {
+            image::Rgba([x as u8 * 80, y as u8 * 100, 7, 255])
+        });
         let mut out = std::io::Cursor::new(Vec::new());
         image::DynamicImage::ImageRgba8(image)
             .to_rgb8()

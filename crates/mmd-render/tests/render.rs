@@ -7,9 +7,13 @@ mod common;
 
 use glam::Vec3;
 use image::RgbaImage;
-use mmd_format::pmx::{MaterialOffset, MaterialOp, Morph, MorphOffsets, MorphPanel, Pmx, material_flags};
+use mmd_format::pmx::{
+    MaterialOffset, MaterialOp, Morph, MorphOffsets, MorphPanel, Pmx, material_flags,
+};
 use mmd_pose::{Pose, Rig, SkinMesh};
-use mmd_render::{Aabb, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer, View};
+use mmd_render::{
+    Aabb, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer, View,
+};
 
 const SIZE: u32 = 256;
 const BACKGROUND: [u8; 4] = [255, 0, 255, 255];
@@ -31,7 +35,14 @@ fn render(ctx: &GpuContext, renderer: &Renderer, model: &ModelGpu, view: &View) 
 }
 
 fn upload(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx) -> ModelGpu {
-    ModelGpu::new(&ctx.device, &ctx.queue, renderer, pmx, &MemoryTextureSource::new()).0
+    ModelGpu::new(
+        &ctx.device,
+        &ctx.queue,
+        renderer,
+        pmx,
+        &MemoryTextureSource::new(),
+    )
+    .0
 }
 
 fn is_background(p: &image::Rgba<u8>) -> bool {
@@ -47,15 +58,27 @@ fn bounds_of(pmx: &Pmx) -> Aabb {
 /// pixel lies within the projected vertices' box (plus the edge width).
 #[test]
 fn silhouette_covers_projected_cpu_vertices() {
-    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else { return };
-    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else { return };
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else {
+        return;
+    };
+    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else {
+        return;
+    };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let pmx = common::read_pmx(&model_path);
     let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
     let (rig, _) = Rig::from_pmx(&pmx);
     let motion = mmd_pose::Motion::bind(&rig, &[&vmd]);
     let mut pose = Pose::new(&rig);
-    mmd_pose::evaluate(&rig, &motion, 40.0, &mmd_pose::IkOverrides::new(&rig), &mut pose);
+    mmd_pose::evaluate(
+        &rig,
+        &motion,
+        40.0,
+        &mmd_pose::IkOverrides::new(&rig),
+        &mut pose,
+    );
     let mut model = upload(&ctx, &renderer, &pmx);
     model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
     let mut skinned = Vec::new();
@@ -105,7 +128,10 @@ fn silhouette_covers_projected_cpu_vertices() {
         let covered = (-1..=1).any(|dy| {
             (-1..=1).any(|dx| !is_background(image.get_pixel((px + dx) as u32, (py + dy) as u32)))
         });
-        assert!(covered, "vertex {v} projects to ({x}, {y}) but no model pixel is there");
+        assert!(
+            covered,
+            "vertex {v} projects to ({x}, {y}) but no model pixel is there"
+        );
         checked += 1;
     }
     assert!(checked > 10_000, "only {checked} vertices inside the image");
@@ -114,7 +140,10 @@ fn silhouette_covers_projected_cpu_vertices() {
         if !is_background(p) {
             let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
             assert!(
-                x >= min.0 - margin && x <= max.0 + margin && y >= min.1 - margin && y <= max.1 + margin,
+                x >= min.0 - margin
+                    && x <= max.0 + margin
+                    && y >= min.1 - margin
+                    && y <= max.1 + margin,
                 "model pixel at ({x}, {y}) outside the projected vertices"
             );
         }
@@ -125,10 +154,15 @@ fn silhouette_covers_projected_cpu_vertices() {
 /// only pixels on the left, and does change them.
 #[test]
 fn material_morph_changes_only_its_material() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let facing = Vec3::NEG_Z;
     let mut pmx = common::quads(
-        &[(Vec3::new(-2.0, 0.0, 0.0), 1.5, facing), (Vec3::new(2.0, 0.0, 0.0), 1.5, facing)],
+        &[
+            (Vec3::new(-2.0, 0.0, 0.0), 1.5, facing),
+            (Vec3::new(2.0, 0.0, 0.0), 1.5, facing),
+        ],
         0,
         [0.8, 0.8, 0.8, 1.0],
     );
@@ -184,7 +218,9 @@ fn count_edge_red(image: &RgbaImage) -> usize {
 /// it; without the flag there is none.
 #[test]
 fn edge_pass_draws_outline_in_edge_color() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let mut pmx = common::cube(Vec3::ZERO, 2.0, material_flags::EDGE);
     pmx.materials[0].edge_size = 6.0;
     let camera = Camera {
@@ -200,7 +236,10 @@ fn edge_pass_draws_outline_in_edge_color() {
     assert!(red > 200, "only {red} edge pixels");
     // Outline pixels sit between the cube and the background: the image centre is cube.
     let centre = with_edge.get_pixel(SIZE / 2, SIZE / 2);
-    assert!(centre.0[0] > 100 && centre.0[1] > 100, "centre is the grey cube: {centre:?}");
+    assert!(
+        centre.0[0] > 100 && centre.0[1] > 100,
+        "centre is the grey cube: {centre:?}"
+    );
     pmx.materials[0].flags &= !material_flags::EDGE;
     let without = render(&ctx, &renderer, &upload(&ctx, &renderer, &pmx), &view);
     assert_eq!(count_edge_red(&without), 0);
@@ -210,7 +249,9 @@ fn edge_pass_draws_outline_in_edge_color() {
 /// when double-sided.
 #[test]
 fn double_sided_material_is_visible_from_behind() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let quad = [(Vec3::new(0.0, 0.0, 0.0), 2.0, Vec3::NEG_Z)];
     let single = common::quads(&quad, 0, [0.8, 0.8, 0.8, 1.0]);
     let double = common::quads(&quad, material_flags::DOUBLE_SIDED, [0.8, 0.8, 0.8, 1.0]);
@@ -220,15 +261,76 @@ fn double_sided_material_is_visible_from_behind() {
         ..front
     };
     let model_pixels = |pmx: &Pmx, camera: Camera| {
-        let image = render(&ctx, &renderer, &upload(&ctx, &renderer, pmx), &view(camera));
+        let image = render(
+            &ctx,
+            &renderer,
+            &upload(&ctx, &renderer, pmx),
+            &view(camera),
+        );
         image.pixels().filter(|p| !is_background(p)).count()
     };
     let area = model_pixels(&single, front);
-    assert!(area > 5000, "the quad is visible from the front ({area} pixels)");
-    assert_eq!(model_pixels(&single, behind), 0, "single-sided is culled from behind");
+    assert!(
+        area > 5000,
+        "the quad is visible from the front ({area} pixels)"
+    );
+    assert_eq!(
+        model_pixels(&single, behind),
+        0,
+        "single-sided is culled from behind"
+    );
     let from_behind = model_pixels(&double, behind);
     assert!(
         from_behind.abs_diff(area) < area / 50,
         "double-sided shows the same area from behind: {from_behind} vs {area}"
     );
+}
+
+/// A cube floating above the ground casts the ground shadow (in the shadow colour, under
+/// the cube on the far side from the light) only when the view asks for it.
+#[test]
+fn ground_shadow_falls_on_the_floor() {
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    let pmx = common::cube(Vec3::new(0.0, 4.0, 0.0), 1.5, 0);
+    let model = upload(&ctx, &renderer, &pmx);
+    let camera = Camera {
+        target: Vec3::new(0.0, 2.0, 0.0),
+        rotation: Vec3::new(0.5, 0.0, 0.0),
+        distance: -25.0,
+        ..Camera::default()
+    };
+    let shadow_color = [0.0, 1.0, 0.0, 1.0];
+    let green = |image: &RgbaImage| image.pixels().filter(|p| p.0 == [0, 255, 0, 255]).count();
+    let with = render(
+        &ctx,
+        &renderer,
+        &model,
+        &View {
+            ground_shadow: Some(shadow_color),
+            ..view(camera)
+        },
+    );
+    let without = render(&ctx, &renderer, &model, &view(camera));
+    assert!(green(&with) > 300, "shadow pixels: {}", green(&with));
+    assert_eq!(green(&without), 0);
+}
+
+/// Wireframe mode (where the adapter has line polygons) draws far fewer pixels than the
+/// filled model.
+#[test]
+fn wireframe_draws_only_triangle_edges() {
+    let Some((ctx, renderer)) = common::gpu() else { return };
+    if !ctx.device.features().contains(wgpu::Features::POLYGON_MODE_LINE) {
+        eprintln!("skipping: the adapter has no POLYGON_MODE_LINE");
+        return;
+    }
+    let pmx = common::quads(&[(Vec3::ZERO, 2.0, Vec3::NEG_Z)], 0, [0.8, 0.8, 0.8, 1.0]);
+    let model = upload(&ctx, &renderer, &pmx);
+    let camera = Camera::framing(bounds_of(&pmx), 1.0);
+    let count = |wireframe| {
+        let image = render(&ctx, &renderer, &model, &View { wireframe, ..view(camera) });
+        image.pixels().filter(|p| !is_background(p)).count()
+    };
+    let (filled, lines) = (count(false), count(true));
+    assert!(lines > 100 && lines * 10 < filled, "wireframe {lines} vs filled {filled}");
 }

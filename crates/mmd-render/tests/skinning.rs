@@ -7,7 +7,7 @@ mod common;
 use glam::{Mat4, Quat, Vec3};
 use mmd_format::pmx::{Morph, MorphOffsets, MorphPanel, Pmx, UvOffset, VertexOffset, Weight};
 use mmd_pose::{Pose, Rig, SkinMesh};
-use mmd_render::{MemoryTextureSource, ModelGpu, Renderer, GpuContext};
+use mmd_render::{GpuContext, MemoryTextureSource, ModelGpu, Renderer};
 
 const TOLERANCE: f32 = 1e-4;
 
@@ -15,10 +15,17 @@ const TOLERANCE: f32 = 1e-4;
 /// largest distance any vertex moved from its rest position.
 fn compare(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx, pose: &Pose) -> (f32, f32) {
     // Textures do not matter to skinning.
-    let (mut model, _) =
-        ModelGpu::new(&ctx.device, &ctx.queue, renderer, pmx, &MemoryTextureSource::new());
+    let (mut model, _) = ModelGpu::new(
+        &ctx.device,
+        &ctx.queue,
+        renderer,
+        pmx,
+        &MemoryTextureSource::new(),
+    );
     model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
-    let gpu = model.read_skinned(&ctx.device, &ctx.queue, renderer).unwrap();
+    let gpu = model
+        .read_skinned(&ctx.device, &ctx.queue, renderer)
+        .unwrap();
     let mut cpu = Vec::new();
     SkinMesh::from_pmx(pmx).skin(pose, &mut cpu);
     assert_eq!(gpu.len(), cpu.len());
@@ -72,8 +79,11 @@ fn arm(weight_of: impl Fn(f32, usize) -> Weight) -> Pmx {
         for k in 0..8 {
             let a = k as f32 * std::f32::consts::TAU / 8.0;
             let n = Vec3::new(a.cos(), 0.0, a.sin());
-            pmx.vertices
-                .push(common::vertex(Vec3::new(0.0, y, 0.0) + n, n, weight_of(y, k)));
+            pmx.vertices.push(common::vertex(
+                Vec3::new(0.0, y, 0.0) + n,
+                n,
+                weight_of(y, k),
+            ));
         }
     }
     let ring = 8u32;
@@ -87,7 +97,8 @@ fn arm(weight_of: impl Fn(f32, usize) -> Weight) -> Pmx {
     }
     pmx.materials
         .push(common::material([1.0; 4], 0, (pmx.faces.len() * 3) as u32));
-    pmx.morphs.push(vertex_morph(&pmx, 3, Vec3::new(0.3, -0.2, 0.5)));
+    pmx.morphs
+        .push(vertex_morph(&pmx, 3, Vec3::new(0.3, -0.2, 0.5)));
     pmx
 }
 
@@ -115,11 +126,16 @@ fn bent_pose(pmx: &Pmx) -> Pose {
 
 #[test]
 fn sdef_matches_cpu_reference() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let pmx = arm(|y, k| {
         let w = (1.0 - y / 10.0).clamp(0.0, 1.0);
         if k % 4 == 3 {
-            Weight::Bdef2 { bones: [0, 1], weight: w }
+            Weight::Bdef2 {
+                bones: [0, 1],
+                weight: w,
+            }
         } else {
             Weight::Sdef {
                 bones: [0, 1],
@@ -137,7 +153,9 @@ fn sdef_matches_cpu_reference() {
 
 #[test]
 fn qdef_and_bdef4_match_cpu_reference() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let pmx = arm(|y, k| {
         let t = y / 10.0;
         let weights = [(1.0 - t) * 0.6, t * 0.5, 0.25 * t * (1.0 - t), 0.0];
@@ -148,7 +166,10 @@ fn qdef_and_bdef4_match_cpu_reference() {
         match k % 3 {
             0 => Weight::Bdef4 { bones, weights },
             1 => Weight::Qdef { bones, weights },
-            _ => Weight::Qdef { bones: [2, 3, 0, 1], weights },
+            _ => Weight::Qdef {
+                bones: [2, 3, 0, 1],
+                weights,
+            },
         }
     });
     let (worst, moved) = compare(&ctx, &renderer, &pmx, &bent_pose(&pmx));
@@ -158,7 +179,9 @@ fn qdef_and_bdef4_match_cpu_reference() {
 
 #[test]
 fn uv_morphs_move_main_and_additional_uvs() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let mut pmx = arm(|_, _| Weight::Bdef1 { bone: 0 });
     for channel in [0u8, 1] {
         pmx.morphs.push(Morph {
@@ -174,13 +197,22 @@ fn uv_morphs_move_main_and_additional_uvs() {
             },
         });
     }
-    let (mut model, _) =
-        ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &MemoryTextureSource::new());
+    let (mut model, _) = ModelGpu::new(
+        &ctx.device,
+        &ctx.queue,
+        &renderer,
+        &pmx,
+        &MemoryTextureSource::new(),
+    );
     model.update(&ctx.queue, &[], &[0.0, 0.5, 1.0]);
-    let skinned = model.read_skinned(&ctx.device, &ctx.queue, &renderer).unwrap();
+    let skinned = model
+        .read_skinned(&ctx.device, &ctx.queue, &renderer)
+        .unwrap();
     let rest = &pmx.vertices[4];
     let uv = skinned[4].uv;
-    assert!((uv.x - (rest.uv[0] + 0.125)).abs() < 1e-6 && (uv.y - (rest.uv[1] - 0.25)).abs() < 1e-6);
+    assert!(
+        (uv.x - (rest.uv[0] + 0.125)).abs() < 1e-6 && (uv.y - (rest.uv[1] - 0.25)).abs() < 1e-6
+    );
     assert_eq!(skinned[4].additional_uv1.to_array(), [0.25, -0.5]);
     assert_eq!(skinned[5].uv.to_array(), pmx.vertices[5].uv);
     assert_eq!(skinned[5].additional_uv1.to_array(), [0.0, 0.0]);
@@ -188,9 +220,15 @@ fn uv_morphs_move_main_and_additional_uvs() {
 
 #[test]
 fn gene_bdef_with_motion_matches_cpu_reference() {
-    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else { return };
-    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else { return };
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else {
+        return;
+    };
+    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else {
+        return;
+    };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let pmx = common::read_pmx(&model_path);
     let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
     let (rig, _) = Rig::from_pmx(&pmx);
@@ -202,13 +240,18 @@ fn gene_bdef_with_motion_matches_cpu_reference() {
         .map(|f| f as f32)
         .find(|&f| {
             mmd_pose::evaluate(&rig, &motion, f, &overrides, &mut pose);
-            pmx.morphs.iter().zip(&pose.morph_weights).any(|(m, &w)| {
-                w > 0.1 && matches!(m.offsets, MorphOffsets::Vertex(_))
-            })
+            pmx.morphs
+                .iter()
+                .zip(&pose.morph_weights)
+                .any(|(m, &w)| w > 0.1 && matches!(m.offsets, MorphOffsets::Vertex(_)))
         })
         .expect("a frame with an active vertex morph");
     mmd_pose::evaluate(&rig, &motion, frame + 0.5, &overrides, &mut pose);
     let (worst, moved) = compare(&ctx, &renderer, &pmx, &pose);
     assert!(moved > 0.1, "the motion must move vertices (moved {moved})");
-    assert!(worst < TOLERANCE, "GPU vs CPU at frame {}: {worst}", frame + 0.5);
+    assert!(
+        worst < TOLERANCE,
+        "GPU vs CPU at frame {}: {worst}",
+        frame + 0.5
+    );
 }

@@ -103,31 +103,17 @@ fn read_header(r: &mut Reader) -> Result<Header> {
     let at = r.pos();
     let count = r.u8()?;
     if count < 8 {
-        return Err(r.error_at(
-            at,
-            ErrorKind::InvalidValue {
-                what: "globals count",
-                value: i64::from(count),
-            },
-        ));
+        return Err(invalid(at, "globals count", count));
     }
     let globals = r.take(usize::from(count))?;
-    let invalid = |i: usize, what: &'static str| {
-        r.error_at(
-            at + 1 + i,
-            ErrorKind::InvalidValue {
-                what,
-                value: i64::from(globals[i]),
-            },
-        )
-    };
+    let bad_global = |i: usize, what| invalid(at + 1 + i, what, globals[i]);
     let encoding = match globals[0] {
         0 => TextEncoding::Utf16Le,
         1 => TextEncoding::Utf8,
-        _ => return Err(invalid(0, "text encoding")),
+        _ => return Err(bad_global(0, "text encoding")),
     };
     if globals[1] > 4 {
-        return Err(invalid(1, "additional UV count"));
+        return Err(bad_global(1, "additional UV count"));
     }
     const SIZE_NAMES: [&str; 6] = [
         "vertex index size",
@@ -139,7 +125,7 @@ fn read_header(r: &mut Reader) -> Result<Header> {
     ];
     for (i, what) in SIZE_NAMES.into_iter().enumerate() {
         if !matches!(globals[2 + i], 1 | 2 | 4) {
-            return Err(invalid(2 + i, what));
+            return Err(bad_global(2 + i, what));
         }
     }
     Ok(Header {
@@ -232,13 +218,7 @@ impl PmxReader<'_> {
         match section(&mut again) {
             Err(e) => e,
             // Unreachable: the first pass saw the index that the second pass rejects.
-            Ok(()) => self.r.error_at(
-                at,
-                ErrorKind::InvalidValue {
-                    what: "index (inconsistent second pass)",
-                    value: -1,
-                },
-            ),
+            Ok(()) => invalid(at, "index (inconsistent second pass)", -1),
         }
     }
 
@@ -246,13 +226,7 @@ impl PmxReader<'_> {
         let at = self.r.pos();
         let len = self.r.i32()?;
         if len < 0 {
-            return Err(self.r.error_at(
-                at,
-                ErrorKind::InvalidValue {
-                    what: "text length",
-                    value: i64::from(len),
-                },
-            ));
+            return Err(invalid(at, "text length", len));
         }
         let bytes = self.r.take(len as usize)?;
         Ok(if self.utf8 {
@@ -262,18 +236,11 @@ impl PmxReader<'_> {
         })
     }
 
+    /// A byte that `f` maps to an enumeration value; `None` is an invalid value.
     fn u8_enum<T>(&mut self, what: &'static str, f: impl FnOnce(u8) -> Option<T>) -> Result<T> {
         let at = self.r.pos();
         let v = self.r.u8()?;
-        f(v).ok_or_else(|| {
-            self.r.error_at(
-                at,
-                ErrorKind::InvalidValue {
-                    what,
-                    value: i64::from(v),
-                },
-            )
-        })
+        f(v).ok_or_else(|| invalid(at, what, v))
     }
 
     fn bool(&mut self) -> Result<bool> {
@@ -283,11 +250,7 @@ impl PmxReader<'_> {
     /// A signed index of `size` bytes (-1 = none), unchecked.
     #[inline]
     fn raw_index(&mut self, size: usize) -> Result<i32> {
-        Ok(match size {
-            1 => i32::from(self.r.i8()?),
-            2 => i32::from(self.r.i16()?),
-            _ => self.r.i32()?,
-        })
+        Ok(index_at(self.r.take(size)?, 0, size))
     }
 
     /// A signed index into a table of `count` items; -1 is accepted when `none_ok`.
@@ -300,33 +263,7 @@ impl PmxReader<'_> {
         none_ok: bool,
     ) -> Result<i32> {
         let at = self.r.pos();
-        let v = self.raw_index(size)?;
-        if (v >= 0 && (v as usize) < count) || (none_ok && v == -1) {
-            Ok(v)
-        } else {
-            Err(self.out_of_range(at, what, i64::from(v), count))
-        }
-    }
-
-    /// A vertex index (unsigned for sizes 1 and 2, non-negative `i32` for size 4).
-    #[inline]
-    fn vertex_index(&mut self, count: usize) -> Result<u32> {
-        let at = self.r.pos();
-        let v = match self.sizes.vertex {
-            1 => i64::from(self.r.u8()?),
-            2 => i64::from(self.r.u16()?),
-            _ => i64::from(self.r.i32()?),
-        };
-        if v >= 0 && (v as u64) < count as u64 {
-            Ok(v as u32)
-        } else {
-            Err(self.out_of_range(at, "vertex", v, count))
-        }
-    }
-
-    fn out_of_range(&self, at: usize, what: &'static str, index: i64, count: usize) -> Error {
-        self.r
-            .error_at(at, ErrorKind::IndexOutOfRange { what, index, count })
+        check(self.raw_index(size)?, what, count, none_ok, at)
     }
 
     fn bone(&mut self, count: usize, none_ok: bool) -> Result<i32> {
@@ -337,95 +274,114 @@ impl PmxReader<'_> {
         self.index(self.sizes.texture, "texture", count, true)
     }
 
+    /// `count` records of `size` bytes each (`count` already checked against the remaining
+    /// bytes), decoded from one block: `decode` gets a record's bytes and its file offset.
+    /// Errors are prefixed with "`what` i".
+    #[inline]
+    fn records<T>(
+        &mut self,
+        count: usize,
+        size: usize,
+        what: &str,
+        mut decode: impl FnMut(&[u8], usize) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let start = self.r.pos();
+        let block = self.r.take(count.saturating_mul(size))?;
+        let mut out = Vec::with_capacity(count);
+        for (i, record) in block.chunks_exact(size).enumerate() {
+            match decode(record, start + i * size) {
+                Ok(x) => out.push(x),
+                Err(e) => return Err(e).ctx(|| format!("{what} {i}")),
+            }
+        }
+        Ok(out)
+    }
+
     // ---- vertices, faces, textures, materials ----
 
-    /// Vertices; weight bone indices are checked against `bones` (or only recorded in
-    /// `max_weight_bone` while the bone count is [`UNKNOWN`]).
+    /// Vertices; weight bone indices are checked against `bones`, or, while the bone count is
+    /// [`UNKNOWN`], only recorded in `weight_bone_bound`.
     fn vertices(&mut self, bones: usize) -> Result<Vec<Vertex>> {
         let n_uv = self.additional_uvs;
         let min = 32 + 16 * n_uv + 1 + self.sizes.bone + 4;
         let count = self.r.count_i32(min).ctx(|| "vertex count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.vertex(n_uv, bones).ctx(|| format!("vertex {i}"))?);
+            match self.vertex(n_uv, bones) {
+                Ok(v) => out.push(v),
+                Err(e) => return Err(e).ctx(|| format!("vertex {i}")),
+            }
         }
         Ok(out)
     }
 
-    #[inline]
+    /// One vertex, read as two blocks: the fixed part up to the weight type, then the weights
+    /// (whose size depends on the type) and the edge scale.
+    #[inline(always)]
     fn vertex(&mut self, n_uv: usize, bones: usize) -> Result<Vertex> {
-        let position = self.r.vec3()?;
-        let normal = self.r.vec3()?;
-        let uv = self.r.vec2()?;
+        let head = self.r.take(33 + 16 * n_uv)?;
         let mut additional_uvs = [[0.0; 4]; 4];
-        for a in additional_uvs.iter_mut().take(n_uv) {
-            *a = self.r.vec4()?;
+        for (k, uv) in additional_uvs.iter_mut().take(n_uv).enumerate() {
+            *uv = floats_at(head, 32 + 16 * k);
         }
-        let kind = self.r.u8()?;
+        let kind = head[32 + 16 * n_uv];
+        let (n_bones, n_floats) = match kind {
+            0 => (1, 0),
+            1 => (2, 1),
+            2 | 4 => (4, 4),
+            3 => (2, 10),
+            _ => return Err(invalid(self.r.pos() - 1, "weight type", kind)),
+        };
+        let bs = self.sizes.bone;
+        let at = self.r.pos();
+        let body = self.r.take(n_bones * bs + 4 * n_floats + 4)?;
+        let mut b = [-1; 4];
+        for (k, slot) in b.iter_mut().enumerate().take(n_bones) {
+            *slot = self.weight_bone(index_at(body, k * bs, bs), bones, at + k * bs)?;
+        }
+        let w = n_bones * bs;
         let weight = match kind {
-            0 => Weight::Bdef1 {
-                bone: self.weight_bone(bones)?,
-            },
+            0 => Weight::Bdef1 { bone: b[0] },
             1 => Weight::Bdef2 {
-                bones: [self.weight_bone(bones)?, self.weight_bone(bones)?],
-                weight: self.r.f32()?,
+                bones: [b[0], b[1]],
+                weight: f32_at(body, w),
             },
-            2 | 4 => {
-                let b = [
-                    self.weight_bone(bones)?,
-                    self.weight_bone(bones)?,
-                    self.weight_bone(bones)?,
-                    self.weight_bone(bones)?,
-                ];
-                let w = self.r.vec4()?;
-                if kind == 2 {
-                    Weight::Bdef4 {
-                        bones: b,
-                        weights: w,
-                    }
-                } else {
-                    Weight::Qdef {
-                        bones: b,
-                        weights: w,
-                    }
-                }
-            }
-            3 => Weight::Sdef {
-                bones: [self.weight_bone(bones)?, self.weight_bone(bones)?],
-                weight: self.r.f32()?,
-                c: self.r.vec3()?,
-                r0: self.r.vec3()?,
-                r1: self.r.vec3()?,
+            2 => Weight::Bdef4 {
+                bones: b,
+                weights: floats_at(body, w),
             },
-            _ => {
-                return Err(self.r.error_at(
-                    self.r.pos() - 1,
-                    ErrorKind::InvalidValue {
-                        what: "weight type",
-                        value: i64::from(kind),
-                    },
-                ));
-            }
+            4 => Weight::Qdef {
+                bones: b,
+                weights: floats_at(body, w),
+            },
+            _ => Weight::Sdef {
+                bones: [b[0], b[1]],
+                weight: f32_at(body, w),
+                c: floats_at(body, w + 4),
+                r0: floats_at(body, w + 16),
+                r1: floats_at(body, w + 28),
+            },
         };
         Ok(Vertex {
-            position,
-            normal,
-            uv,
+            position: floats_at(head, 0),
+            normal: floats_at(head, 12),
+            uv: floats_at(head, 24),
             additional_uvs,
             weight,
-            edge_scale: self.r.f32()?,
+            edge_scale: f32_at(body, w + 4 * n_floats),
         })
     }
 
-    /// A skinning bone index; -1 (unused slot) is allowed in every weight type.
-    #[inline]
-    fn weight_bone(&mut self, bones: usize) -> Result<i32> {
+    /// A skinning bone index at file offset `at`; -1 (unused slot) is allowed in every weight
+    /// type.
+    #[inline(always)]
+    fn weight_bone(&mut self, b: i32, bones: usize, at: usize) -> Result<i32> {
         if bones == UNKNOWN {
-            let b = self.raw_index(self.sizes.bone)?;
+            // -1 counts as 0; any other negative index wraps to a huge bound.
             self.weight_bone_bound = self.weight_bone_bound.max(b.wrapping_add(1) as u32);
             Ok(b)
         } else {
-            self.bone(bones, true)
+            check(b, "bone", bones, true, at)
         }
     }
 
@@ -434,49 +390,20 @@ impl PmxReader<'_> {
         let at = self.r.pos();
         let count = self.r.count_i32(size).ctx(|| "face index count")?;
         if count % 3 != 0 {
-            return Err(self.r.error_at(
+            return Err(invalid(
                 at,
-                ErrorKind::InvalidValue {
-                    what: "face index count (not a multiple of 3)",
-                    value: count as i64,
-                },
+                "face index count (not a multiple of 3)",
+                count as i64,
             ));
         }
-        let start = self.r.pos();
-        let block = self.r.take(count * size)?;
-        let mut out = Vec::with_capacity(count / 3);
-        let mut bad = None;
-        match size {
-            1 => collect_faces(block.chunks_exact(3), &mut out, vertices, &mut bad, |t| {
-                [u32::from(t[0]), u32::from(t[1]), u32::from(t[2])]
-            }),
-            2 => collect_faces(block.chunks_exact(6), &mut out, vertices, &mut bad, |t| {
-                [
-                    u32::from(u16::from_le_bytes([t[0], t[1]])),
-                    u32::from(u16::from_le_bytes([t[2], t[3]])),
-                    u32::from(u16::from_le_bytes([t[4], t[5]])),
-                ]
-            }),
-            // Signed in the file: a negative value becomes >= 2^31, never a valid index.
-            _ => collect_faces(block.chunks_exact(12), &mut out, vertices, &mut bad, |t| {
-                [
-                    u32::from_le_bytes([t[0], t[1], t[2], t[3]]),
-                    u32::from_le_bytes([t[4], t[5], t[6], t[7]]),
-                    u32::from_le_bytes([t[8], t[9], t[10], t[11]]),
-                ]
-            }),
-        }
-        if let Some((face, corner, v)) = bad {
-            let index = if size == 4 {
-                i64::from(v as i32)
-            } else {
-                i64::from(v)
-            };
-            let offset = start + (face * 3 + corner) * size;
-            return Err(self.out_of_range(offset, "vertex", index, vertices))
-                .ctx(|| format!("face {face}"));
-        }
-        Ok(out)
+        self.records(count / 3, 3 * size, "face", |f, at| {
+            let mut face = [0; 3];
+            for (k, v) in face.iter_mut().enumerate() {
+                let offset = k * size;
+                *v = check_vertex(vertex_index_at(f, offset, size), vertices, at + offset)?;
+            }
+            Ok(face)
+        })
     }
 
     fn textures(&mut self) -> Result<Vec<String>> {
@@ -533,12 +460,10 @@ impl PmxReader<'_> {
         let at = self.r.pos();
         let index_count = self.r.i32()?;
         if index_count < 0 || index_count as u64 > *remaining {
-            return Err(self.r.error_at(
+            return Err(invalid(
                 at,
-                ErrorKind::InvalidValue {
-                    what: "face index count (beyond the faces)",
-                    value: i64::from(index_count),
-                },
+                "face index count (beyond the faces)",
+                index_count,
             ));
         }
         *remaining -= index_count as u64;
@@ -700,12 +625,13 @@ impl PmxReader<'_> {
             _ => s.rigid_body + 25,
         };
         let count = self.r.count_i32(item_size).ctx(|| "offset count")?;
+        let (vs, bs) = (s.vertex, s.bone);
         let offsets = match kind {
             0 | 9 => {
-                let v = self.offsets(count, |p| {
+                let v = self.records(count, item_size, "offset", |o, at| {
                     Ok(GroupOffset {
-                        morph: p.index(s.morph, "morph", c.morphs, false)?,
-                        weight: p.r.f32()?,
+                        morph: check(index_at(o, 0, s.morph), "morph", c.morphs, false, at)?,
+                        weight: f32_at(o, s.morph),
                     })
                 })?;
                 if kind == 0 {
@@ -714,62 +640,71 @@ impl PmxReader<'_> {
                     MorphOffsets::Flip(v)
                 }
             }
-            1 => MorphOffsets::Vertex(self.offsets(count, |p| {
+            1 => MorphOffsets::Vertex(self.records(count, item_size, "offset", |o, at| {
                 Ok(VertexOffset {
-                    vertex: p.vertex_index(c.vertices)?,
-                    offset: p.r.vec3()?,
+                    vertex: check_vertex(vertex_index_at(o, 0, vs), c.vertices, at)?,
+                    offset: floats_at(o, vs),
                 })
             })?),
-            2 => MorphOffsets::Bone(self.offsets(count, |p| {
+            2 => MorphOffsets::Bone(self.records(count, item_size, "offset", |o, at| {
                 Ok(BoneOffset {
-                    bone: p.bone(c.bones, false)?,
-                    translation: p.r.vec3()?,
-                    rotation: p.r.vec4()?,
+                    bone: check(index_at(o, 0, bs), "bone", c.bones, false, at)?,
+                    translation: floats_at(o, bs),
+                    rotation: floats_at(o, bs + 12),
                 })
             })?),
             3..=7 => MorphOffsets::Uv {
                 channel: kind - 3,
-                offsets: self.offsets(count, |p| {
+                offsets: self.records(count, item_size, "offset", |o, at| {
                     Ok(UvOffset {
-                        vertex: p.vertex_index(c.vertices)?,
-                        offset: p.r.vec4()?,
+                        vertex: check_vertex(vertex_index_at(o, 0, vs), c.vertices, at)?,
+                        offset: floats_at(o, vs),
                     })
                 })?,
             },
-            8 => MorphOffsets::Material(self.offsets(count, |p| {
-                Ok(MaterialOffset {
-                    material: p.index(s.material, "material", c.materials, true)?,
-                    op: p.u8_enum("material morph operation", |v| match v {
-                        0 => Some(MaterialOp::Multiply),
-                        1 => Some(MaterialOp::Add),
-                        _ => None,
-                    })?,
-                    diffuse: p.r.vec4()?,
-                    specular: p.r.vec3()?,
-                    specular_power: p.r.f32()?,
-                    ambient: p.r.vec3()?,
-                    edge_color: p.r.vec4()?,
-                    edge_size: p.r.f32()?,
-                    texture_tint: p.r.vec4()?,
-                    sphere_tint: p.r.vec4()?,
-                    toon_tint: p.r.vec4()?,
-                })
-            })?),
-            _ => MorphOffsets::Impulse(self.offsets(count, |p| {
-                let rigid_body = if c.rigid_bodies == UNKNOWN {
-                    let v = p.raw_index(s.rigid_body)?;
-                    p.impulse_body_bound = p.impulse_body_bound.max((v as u32).saturating_add(1));
-                    v
-                } else {
-                    p.index(s.rigid_body, "rigid body", c.rigid_bodies, false)?
+            8 => MorphOffsets::Material(self.records(count, item_size, "offset", |o, at| {
+                let m = s.material;
+                let op = match o[m] {
+                    0 => MaterialOp::Multiply,
+                    1 => MaterialOp::Add,
+                    v => return Err(invalid(at + m, "material morph operation", v)),
                 };
-                Ok(ImpulseOffset {
-                    rigid_body,
-                    local: p.bool()?,
-                    velocity: p.r.vec3()?,
-                    torque: p.r.vec3()?,
+                Ok(MaterialOffset {
+                    material: check(index_at(o, 0, m), "material", c.materials, true, at)?,
+                    op,
+                    diffuse: floats_at(o, m + 1),
+                    specular: floats_at(o, m + 17),
+                    specular_power: f32_at(o, m + 29),
+                    ambient: floats_at(o, m + 33),
+                    edge_color: floats_at(o, m + 45),
+                    edge_size: f32_at(o, m + 61),
+                    texture_tint: floats_at(o, m + 65),
+                    sphere_tint: floats_at(o, m + 81),
+                    toon_tint: floats_at(o, m + 97),
                 })
             })?),
+            _ => {
+                let mut bound = self.impulse_body_bound;
+                let offsets = self.records(count, item_size, "offset", |o, at| {
+                    let rb = s.rigid_body;
+                    let raw = index_at(o, 0, rb);
+                    let rigid_body = if c.rigid_bodies == UNKNOWN {
+                        // -1 wraps to the largest bound: "none" is not allowed here.
+                        bound = bound.max((raw as u32).saturating_add(1));
+                        raw
+                    } else {
+                        check(raw, "rigid body", c.rigid_bodies, false, at)?
+                    };
+                    Ok(ImpulseOffset {
+                        rigid_body,
+                        local: o[rb] != 0,
+                        velocity: floats_at(o, rb + 1),
+                        torque: floats_at(o, rb + 13),
+                    })
+                })?;
+                self.impulse_body_bound = bound;
+                MorphOffsets::Impulse(offsets)
+            }
         };
         Ok(Morph {
             name,
@@ -777,18 +712,6 @@ impl PmxReader<'_> {
             panel,
             offsets,
         })
-    }
-
-    fn offsets<T>(
-        &mut self,
-        count: usize,
-        mut item: impl FnMut(&mut Self) -> Result<T>,
-    ) -> Result<Vec<T>> {
-        let mut out = Vec::with_capacity(count);
-        for i in 0..count {
-            out.push(item(self).ctx(|| format!("offset {i}"))?);
-        }
-        Ok(out)
     }
 
     // ---- display frames, rigid bodies, joints, soft bodies ----
@@ -921,7 +844,8 @@ impl PmxReader<'_> {
     }
 
     fn soft_bodies(&mut self, c: &Counts) -> Result<Vec<SoftBody>> {
-        let min = 4 + 4 + 1 + self.sizes.material + 1 + 2 + 1 + 4 * 6 + 4 * 25 + 4 + 4;
+        // Names, shape, material, group, mask, flags, 30 four-byte numbers, two counts.
+        let min = 4 + 4 + 1 + self.sizes.material + 1 + 2 + 1 + 4 * 30 + 4 + 4;
         let count = self.r.count_i32(min).ctx(|| "soft body count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
@@ -961,19 +885,20 @@ impl PmxReader<'_> {
             *v = self.r.i32()?;
         }
         let material_coefficients = self.r.vec3()?;
-        let count = self
-            .r
-            .count_i32(s.rigid_body + s.vertex + 1)
-            .ctx(|| "anchor count")?;
-        let mut anchors = Vec::with_capacity(count);
-        for i in 0..count {
-            anchors.push(self.anchor(c).ctx(|| format!("anchor {i}"))?);
-        }
+        let anchor_size = s.rigid_body + s.vertex + 1;
+        let count = self.r.count_i32(anchor_size).ctx(|| "anchor count")?;
+        let anchors = self.records(count, anchor_size, "anchor", |a, at| {
+            let rb = s.rigid_body;
+            Ok(SoftBodyAnchor {
+                rigid_body: check(index_at(a, 0, rb), "rigid body", c.rigid_bodies, false, at)?,
+                vertex: check_vertex(vertex_index_at(a, rb, s.vertex), c.vertices, at + rb)?,
+                near_mode: a[rb + s.vertex],
+            })
+        })?;
         let count = self.r.count_i32(s.vertex).ctx(|| "pin count")?;
-        let mut pins = Vec::with_capacity(count);
-        for i in 0..count {
-            pins.push(self.vertex_index(c.vertices).ctx(|| format!("pin {i}"))?);
-        }
+        let pins = self.records(count, s.vertex, "pin", |p, at| {
+            check_vertex(vertex_index_at(p, 0, s.vertex), c.vertices, at)
+        })?;
         Ok(SoftBody {
             name,
             name_en,
@@ -995,35 +920,84 @@ impl PmxReader<'_> {
             pins,
         })
     }
+}
 
-    fn anchor(&mut self, c: &Counts) -> Result<SoftBodyAnchor> {
-        Ok(SoftBodyAnchor {
-            rigid_body: self.index(self.sizes.rigid_body, "rigid body", c.rigid_bodies, false)?,
-            vertex: self.vertex_index(c.vertices)?,
-            near_mode: self.r.u8()?,
-        })
+// ---- fields of a block already taken from the reader (its length covers every field) ----
+
+#[inline(always)]
+fn f32_at(b: &[u8], at: usize) -> f32 {
+    f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+#[inline(always)]
+fn floats_at<const N: usize>(b: &[u8], at: usize) -> [f32; N] {
+    let mut out = [0.0; N];
+    for (v, c) in out.iter_mut().zip(b[at..at + 4 * N].chunks_exact(4)) {
+        *v = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    out
+}
+
+/// A signed index of `size` bytes (1, 2 or 4).
+#[inline(always)]
+fn index_at(b: &[u8], at: usize, size: usize) -> i32 {
+    match size {
+        1 => i32::from(b[at] as i8),
+        2 => i32::from(i16::from_le_bytes([b[at], b[at + 1]])),
+        _ => i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]),
     }
 }
 
-/// Decodes each face of `chunks` with `decode`, stopping at the first vertex index out of
-/// range and recording (face, corner, raw value) in `bad`.
-#[inline]
-fn collect_faces<'a>(
-    chunks: impl Iterator<Item = &'a [u8]>,
-    out: &mut Vec<[u32; 3]>,
-    vertices: usize,
-    bad: &mut Option<(usize, usize, u32)>,
-    decode: impl Fn(&[u8]) -> [u32; 3],
-) {
-    let limit = u32::try_from(vertices).unwrap_or(u32::MAX);
-    for (i, chunk) in chunks.enumerate() {
-        let face = decode(chunk);
-        if face.iter().any(|&v| v >= limit) {
-            let corner = face.iter().position(|&v| v >= limit).unwrap_or(0);
-            *bad = Some((i, corner, face[corner]));
-            return;
-        }
-        out.push(face);
+/// A vertex index of `size` bytes: unsigned for 1 and 2, a signed `i32` for 4.
+#[inline(always)]
+fn vertex_index_at(b: &[u8], at: usize, size: usize) -> i64 {
+    match size {
+        1 => i64::from(b[at]),
+        2 => i64::from(u16::from_le_bytes([b[at], b[at + 1]])),
+        _ => i64::from(i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])),
+    }
+}
+
+/// `v` if it indexes a table of `count` items (or is -1 and `none_ok`), else an error at
+/// file offset `at`.
+#[inline(always)]
+fn check(v: i32, what: &'static str, count: usize, none_ok: bool, at: usize) -> Result<i32> {
+    if (v >= 0 && (v as usize) < count) || (none_ok && v == -1) {
+        Ok(v)
+    } else {
+        Err(out_of_range(at, what, i64::from(v), count))
+    }
+}
+
+#[inline(always)]
+fn check_vertex(v: i64, count: usize, at: usize) -> Result<u32> {
+    if v >= 0 && (v as u64) < count as u64 {
+        Ok(v as u32)
+    } else {
+        Err(out_of_range(at, "vertex", v, count))
+    }
+}
+
+#[cold]
+fn out_of_range(offset: usize, what: &'static str, index: i64, count: usize) -> Error {
+    Error {
+        format: Format::Pmx,
+        context: String::new(),
+        kind: ErrorKind::IndexOutOfRange { what, index, count },
+        offset,
+    }
+}
+
+#[cold]
+fn invalid(offset: usize, what: &'static str, value: impl Into<i64>) -> Error {
+    Error {
+        format: Format::Pmx,
+        context: String::new(),
+        kind: ErrorKind::InvalidValue {
+            what,
+            value: value.into(),
+        },
+        offset,
     }
 }
 

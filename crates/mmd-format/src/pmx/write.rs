@@ -29,13 +29,18 @@ pub fn write(pmx: &Pmx) -> Result<Vec<u8>> {
     w.text(&pmx.comment_en)?;
 
     w.count(pmx.vertices.len()).ctx(|| "vertex count")?;
+    // The per-item loops attach the context only on failure: `ctx` on every item is slow.
     for (i, v) in pmx.vertices.iter().enumerate() {
-        w.vertex(v).ctx(|| format!("vertex {i}"))?;
+        if let Err(e) = w.vertex(v) {
+            return Err(e).ctx(|| format!("vertex {i}"));
+        }
     }
     w.count(pmx.faces.len() * 3).ctx(|| "face index count")?;
     for (i, face) in pmx.faces.iter().enumerate() {
         for &v in face {
-            w.vertex_index(v).ctx(|| format!("face {i}"))?;
+            if let Err(e) = w.vertex_index(v) {
+                return Err(e).ctx(|| format!("face {i}"));
+            }
         }
     }
     w.count(pmx.textures.len()).ctx(|| "texture count")?;
@@ -146,7 +151,9 @@ impl PmxWriter {
     ) -> Result<()> {
         self.count(items.len()).ctx(|| format!("{what} count"))?;
         for (i, x) in items.iter().enumerate() {
-            item(self, x).ctx(|| format!("{what} {i}"))?;
+            if let Err(e) = item(self, x) {
+                return Err(e).ctx(|| format!("{what} {i}"));
+            }
         }
         Ok(())
     }

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
 use mmd_format::pmx::{Pmx, material_flags};
-use mmd_render::{DirTextureSource, FrameTargets, ModelGpu, Renderer, TextureSource, View};
 use mmd_player::default_assets;
 use mmd_player::scene::{Model, TextureOrigin};
+use mmd_render::{DirTextureSource, FrameTargets, ModelGpu, Renderer, TextureSource, View};
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.
@@ -38,7 +38,6 @@ pub struct FrameInput<'a> {
     pub skinning: &'a [glam::Mat4],
     pub morph_weights: &'a [f32],
     pub paint_jobs: &'a [egui::ClippedPrimitive],
-    pub textures_delta: &'a egui::TexturesDelta,
     pub pixels_per_point: f32,
 }
 
@@ -66,11 +65,20 @@ impl Gpu {
         let mut config = surface
             .get_default_config(&adapter, size.width.max(1), size.height.max(1))
             .ok_or_else(|| anyhow!("the window surface is not supported by the GPU adapter"))?;
+        // egui blends in gamma space and wants a non-sRGB target; the MMD renderer handles
+        // either kind.
+        let formats = surface.get_capabilities(&adapter).formats;
+        if let Some(&linear) = formats.iter().find(|f| !f.is_srgb()) {
+            config.format = linear;
+        }
         config.present_mode = wgpu::PresentMode::AutoVsync;
         surface.configure(&device, &config);
         let renderer = Renderer::new(&device, &queue, config.format);
-        let egui_renderer =
-            egui_wgpu::Renderer::new(&device, config.format, egui_wgpu::RendererOptions::default());
+        let egui_renderer = egui_wgpu::Renderer::new(
+            &device,
+            config.format,
+            egui_wgpu::RendererOptions::default(),
+        );
         Ok(Gpu {
             surface,
             device,
@@ -118,8 +126,13 @@ impl Gpu {
             TextureOrigin::Bundled => Box::new(default_assets::texture_source()),
             TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
         };
-        let (gpu_model, warnings) =
-            ModelGpu::new(&self.device, &self.queue, &self.renderer, pmx, source.as_ref());
+        let (gpu_model, warnings) = ModelGpu::new(
+            &self.device,
+            &self.queue,
+            &self.renderer,
+            pmx,
+            source.as_ref(),
+        );
         for w in warnings {
             log::warn!("{}: texture {}: {}", model.label, w.path, w.problem);
         }
@@ -156,8 +169,11 @@ impl Gpu {
                 id,
             ),
             None => {
-                self.view_texture_id =
-                    Some(self.egui_renderer.register_native_texture(&self.device, &view, filter));
+                self.view_texture_id = Some(self.egui_renderer.register_native_texture(
+                    &self.device,
+                    &view,
+                    filter,
+                ));
             }
         }
         self.view_texture = Some(ViewTexture {
@@ -173,9 +189,32 @@ impl Gpu {
         self.view_texture_id
     }
 
+    /// Uploads the UI's new and changed textures (font atlas, images), emptying `delta`'s
+    /// updates; call before drawing the frame that uses them.
+    pub fn upload_ui_textures(&mut self, delta: &mut egui::TexturesDelta) {
+        for (id, deltas) in delta.set.drain() {
+            for d in deltas {
+                self.egui_renderer
+                    .update_texture(&self.device, &self.queue, id, &d);
+            }
+        }
+    }
+
+    /// Releases the UI textures egui no longer needs; call after drawing the frame.
+    pub fn free_ui_textures(&mut self, delta: &mut egui::TexturesDelta) {
+        for id in delta.free.drain() {
+            self.egui_renderer.free_texture(&id);
+        }
+    }
+
     /// Records the 3D view and the UI into `output` (a texture of the surface's format and
     /// size).
-    fn encode(&mut self, encoder: &mut wgpu::CommandEncoder, output: &wgpu::TextureView, frame: &FrameInput<'_>) {
+    fn encode(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        output: &wgpu::TextureView,
+        frame: &FrameInput<'_>,
+    ) {
         self.prepare_view_texture(frame.view_size);
         if let (Some(model), Some(target)) = (self.model.as_mut(), self.view_texture.as_ref()) {
             model.update(&self.queue, frame.skinning, frame.morph_weights);
@@ -187,10 +226,6 @@ impl Gpu {
                 &[&*model],
                 &frame.view,
             );
-        }
-        for (id, delta) in &frame.textures_delta.set {
-            self.egui_renderer
-                .update_texture(&self.device, &self.queue, *id, delta);
         }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: [self.config.width, self.config.height],
@@ -225,15 +260,13 @@ impl Gpu {
         // egui's renderer wants a 'static pass; nothing touches the encoder until it drops.
         self.egui_renderer
             .render(&mut pass.forget_lifetime(), frame.paint_jobs, &screen);
-        for id in &frame.textures_delta.free {
-            self.egui_renderer.free_texture(id);
-        }
     }
 
     /// Draws a frame to the window.
     pub fn draw(&mut self, frame: &FrameInput<'_>) -> Result<()> {
         let surface_texture = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
+            wgpu::CurrentSurfaceTexture::Success(t)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
                 self.surface.configure(&self.device, &self.config);
                 return Ok(());
@@ -246,7 +279,7 @@ impl Gpu {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         self.encode(&mut encoder, &output, frame);
         self.queue.submit([encoder.finish()]);
-        surface_texture.present();
+        self.queue.present(surface_texture);
         Ok(())
     }
 

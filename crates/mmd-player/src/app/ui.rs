@@ -77,7 +77,12 @@ const BONE_COLOR: Color32 = Color32::from_rgb(120, 200, 255);
 const SELECTED_COLOR: Color32 = Color32::from_rgb(255, 70, 200);
 
 /// Lays out the whole interface for one frame.
-pub fn draw(ui: &mut Ui, state: &mut UiState, player: &mut Player, view_texture: Option<egui::TextureId>) {
+pub fn draw(
+    ui: &mut Ui,
+    state: &mut UiState,
+    player: &mut Player,
+    view_texture: Option<egui::TextureId>,
+) {
     shortcuts(ui, state, player);
     egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, state, player));
     egui::Panel::bottom("timeline")
@@ -115,10 +120,10 @@ fn shortcuts(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
     if pressed(Key::End) {
         p.jump_to_end();
     }
-    if pressed(Key::R) {
-        if let Some(orbit) = state.orbit.as_mut() {
-            orbit.reset();
-        }
+    if pressed(Key::R)
+        && let Some(orbit) = state.orbit.as_mut()
+    {
+        orbit.reset();
     }
 }
 
@@ -148,7 +153,7 @@ fn menu_bar(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
             ui.label(RichText::new(format!("♪ {}", m.label)).weak());
         }
         if let Some((label, _)) = &player.scene.camera {
-            ui.checkbox(&mut player.use_camera_motion, format!("🎥 {label}"));
+            ui.checkbox(&mut player.use_camera_motion, format!("camera: {label}"));
         }
     });
     if let Some(error) = player.error.clone() {
@@ -165,20 +170,24 @@ fn timeline(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         let p = &mut player.playback;
-        if ui.button("⏮").on_hover_text("Start (Home)").clicked() {
+        if ui.button("|◀").on_hover_text("Start (Home)").clicked() {
             p.jump_to_start();
         }
         if ui.button("◀").on_hover_text("Previous frame (←)").clicked() {
             p.step(-1);
         }
-        let play = if p.playing { "⏸" } else { "▶" };
-        if ui.button(play).on_hover_text("Play / pause (Space)").clicked() {
+        let play = if p.playing { "Pause" } else { "Play ▶" };
+        if ui
+            .button(play)
+            .on_hover_text("Play / pause (Space)")
+            .clicked()
+        {
             p.toggle_play();
         }
-        if ui.button("▶|").on_hover_text("Next frame (→)").clicked() {
+        if ui.button("▶").on_hover_text("Next frame (→)").clicked() {
             p.step(1);
         }
-        if ui.button("⏭").on_hover_text("End (End)").clicked() {
+        if ui.button("▶|").on_hover_text("End (End)").clicked() {
             p.jump_to_end();
         }
         ui.checkbox(&mut p.looping, "Loop");
@@ -192,15 +201,20 @@ fn timeline(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
         }
         ui.separator();
         ui.label("Frame");
-        let field = ui.add(egui::TextEdit::singleline(&mut state.frame_text).desired_width(60.0));
-        if field.lost_focus() {
-            if let Ok(frame) = state.frame_text.trim().parse::<f32>() {
-                p.playing = false;
-                p.seek(frame);
-            }
-        }
-        if !field.has_focus() {
+        let id = ui.scope_id().with("frame field");
+        if !ui.memory(|m| m.has_focus(id)) {
             state.frame_text = format!("{:.0}", p.frame().floor());
+        }
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut state.frame_text)
+                .id(id)
+                .desired_width(60.0),
+        );
+        if field.lost_focus()
+            && let Ok(frame) = state.frame_text.trim().parse::<f32>()
+        {
+            p.playing = false;
+            p.seek(frame);
         }
         ui.label(format!("/ {:.0}", p.last_frame()));
     });
@@ -215,8 +229,7 @@ fn timeline(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
                 player.scene.model.rig.bone_count(),
                 player.scene.model.pmx.vertices.len(),
             ))
-            .monospace()
-            .small(),
+            .monospace(),
         );
     });
     ui.add_space(2.0);
@@ -226,9 +239,15 @@ fn timeline(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
 /// ticked underneath.
 fn key_slider(ui: &mut Ui, player: &mut Player) {
     let last = player.playback.last_frame();
-    let mut frame = player.playback.frame();
+    // Whole frames only: a fractional frame would be snapped by the slider and read as a
+    // user change.
+    let mut frame = player.playback.frame().floor();
     ui.spacing_mut().slider_width = (ui.available_width() - 70.0).max(100.0);
-    let response = ui.add(egui::Slider::new(&mut frame, 0.0..=last.max(1.0)).step_by(1.0).show_value(true));
+    let response = ui.add(
+        egui::Slider::new(&mut frame, 0.0..=last.max(1.0))
+            .step_by(1.0)
+            .show_value(true),
+    );
     if response.changed() {
         player.playback.playing = false;
         player.playback.seek(frame.round());
@@ -243,12 +262,18 @@ fn key_slider(ui: &mut Ui, player: &mut Player) {
     let rect = response.rect;
     // The slider's rail spans the widget minus the handle's radius at each end.
     let inset = rect.height() * 0.5;
-    let (x0, x1) = (rect.left() + inset, rect.left() + ui.spacing().slider_width - inset);
+    let (x0, x1) = (
+        rect.left() + inset,
+        rect.left() + ui.spacing().slider_width - inset,
+    );
     let painter = ui.painter();
     for &k in keys {
         let x = x0 + (x1 - x0) * (k as f32 / last).clamp(0.0, 1.0);
         painter.line_segment(
-            [Pos2::new(x, rect.bottom() - 4.0), Pos2::new(x, rect.bottom() + 2.0)],
+            [
+                Pos2::new(x, rect.bottom() - 4.0),
+                Pos2::new(x, rect.bottom() + 2.0),
+            ],
             Stroke::new(1.5, ACCENT),
         );
     }
@@ -289,11 +314,19 @@ fn bone_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
         });
         egui::Grid::new("ik grid").striped(true).show(ui, |ui| {
             for (solver, &bone) in iks.iter().enumerate() {
-                let active = player.pose().ik_enabled.get(solver).copied().unwrap_or(false);
+                let active = player
+                    .pose()
+                    .ik_enabled
+                    .get(solver)
+                    .copied()
+                    .unwrap_or(false);
                 let name = player.scene.model.rig.bone_name(bone).to_owned();
                 let color = if active { IK_COLOR } else { Color32::GRAY };
                 if ui
-                    .selectable_label(player.selected_bone == Some(bone), RichText::new(name).color(color))
+                    .selectable_label(
+                        player.selected_bone == Some(bone),
+                        RichText::new(name).color(color),
+                    )
                     .clicked()
                 {
                     player.selected_bone = Some(bone);
@@ -309,7 +342,7 @@ fn bone_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
         ui.separator();
     }
     ui.horizontal(|ui| {
-        ui.label("🔍");
+        ui.label("Search");
         ui.add(egui::TextEdit::singleline(&mut state.bone_search).hint_text("search bones"));
     });
     let keep = player.bones_matching(&state.bone_search);
@@ -327,7 +360,14 @@ fn bone_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
 /// Deeper than any real rig; a guard against pathological parent chains.
 const MAX_TREE_DEPTH: usize = 64;
 
-fn bone_node(ui: &mut Ui, player: &mut Player, children: &[Vec<usize>], keep: &[bool], bone: usize, depth: usize) {
+fn bone_node(
+    ui: &mut Ui,
+    player: &mut Player,
+    children: &[Vec<usize>],
+    keep: &[bool],
+    bone: usize,
+    depth: usize,
+) {
     if !keep.get(bone).copied().unwrap_or(false) || depth > MAX_TREE_DEPTH {
         return;
     }
@@ -335,14 +375,26 @@ fn bone_node(ui: &mut Ui, player: &mut Player, children: &[Vec<usize>], keep: &[
     let name = rig.bone_name(bone).to_owned();
     let is_ik = rig.ik_solver_of_bone(bone).is_some();
     let keys = player.scene.motion.bone_key_frames(bone).len();
-    let mut text = RichText::new(format!("{name}{}", if keys > 0 { format!("  ·{keys}") } else { String::new() }));
+    let mut text = RichText::new(format!(
+        "{name}{}",
+        if keys > 0 {
+            format!("  ·{keys}")
+        } else {
+            String::new()
+        }
+    ));
     if is_ik {
         text = text.color(IK_COLOR);
     }
     let selected = player.selected_bone == Some(bone);
     let kids: Vec<usize> = children
         .get(bone)
-        .map(|c| c.iter().copied().filter(|&k| keep.get(k).copied().unwrap_or(false)).collect())
+        .map(|c| {
+            c.iter()
+                .copied()
+                .filter(|&k| keep.get(k).copied().unwrap_or(false))
+                .collect()
+        })
         .unwrap_or_default();
     if kids.is_empty() {
         ui.horizontal(|ui| {
@@ -370,7 +422,7 @@ fn bone_node(ui: &mut Ui, player: &mut Player, children: &[Vec<usize>], keep: &[
 fn morph_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
     ui.heading("Morphs");
     ui.horizontal(|ui| {
-        ui.label("🔍");
+        ui.label("Search");
         ui.add(egui::TextEdit::singleline(&mut state.morph_search).hint_text("search morphs"));
     });
     let query = state.morph_search.trim().to_lowercase();
@@ -385,7 +437,12 @@ fn morph_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
                     continue;
                 }
                 let pinned = player.morph_override(morph);
-                let mut weight = player.pose().morph_weights.get(morph).copied().unwrap_or(0.0);
+                let mut weight = player
+                    .pose()
+                    .morph_weights
+                    .get(morph)
+                    .copied()
+                    .unwrap_or(0.0);
                 ui.horizontal(|ui| {
                     let mut pin = pinned.is_some();
                     if ui
@@ -402,7 +459,9 @@ fn morph_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
                         RichText::new(&name)
                     };
                     ui.add_sized([80.0, 18.0], egui::Label::new(label).truncate());
-                    if ui.add(egui::Slider::new(&mut weight, 0.0..=1.0).fixed_decimals(2)).changed() {
+                    // No rounding options here: a slider that rounds would report the
+                    // motion's own weight as a user change.
+                    if ui.add(egui::Slider::new(&mut weight, 0.0..=1.0)).changed() {
                         player.set_morph_override(morph, Some(weight));
                         state.pose_dirty = true;
                     }
@@ -412,14 +471,19 @@ fn morph_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
 }
 
 /// The 3D view: the renderer's image, camera controls, and the skeleton overlay.
-fn view(ui: &mut Ui, state: &mut UiState, player: &mut Player, view_texture: Option<egui::TextureId>) {
+fn view(
+    ui: &mut Ui,
+    state: &mut UiState,
+    player: &mut Player,
+    view_texture: Option<egui::TextureId>,
+) {
     let rect = ui.max_rect();
     state.view_size = rect.size();
     let aspect = rect.width().max(1.0) / rect.height().max(1.0);
-    if state.orbit.is_none() {
-        if let Some(bounds) = state.bounds {
-            state.orbit = Some(Orbit::framing(bounds, aspect));
-        }
+    if state.orbit.is_none()
+        && let Some(bounds) = state.bounds
+    {
+        state.orbit = Some(Orbit::framing(bounds, aspect));
     }
     if let Some(texture) = view_texture {
         ui.painter().image(
@@ -487,7 +551,11 @@ fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player, all: 
         for solver in 0..rig.ik_solver_count() {
             let (ik_bone, effector, links) = rig.ik_chain(solver);
             let active = pose.ik_enabled.get(solver).copied().unwrap_or(false);
-            let color = if active { IK_COLOR } else { Color32::from_gray(150) };
+            let color = if active {
+                IK_COLOR
+            } else {
+                Color32::from_gray(150)
+            };
             for bone in links.iter().copied().chain([effector]) {
                 if let Some(slot) = chain_color.get_mut(bone) {
                     *slot = Some(color);
@@ -500,32 +568,40 @@ fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player, all: 
                 continue;
             };
             if let Some(q) = at(parent) {
-                let color = chain_color.get(bone).copied().flatten().unwrap_or(BONE_COLOR);
+                let color = chain_color
+                    .get(bone)
+                    .copied()
+                    .flatten()
+                    .unwrap_or(BONE_COLOR);
                 painter.line_segment([q, p], Stroke::new(1.5, color));
             }
             painter.circle_filled(p, 2.0, BONE_COLOR);
         }
         for (ik_bone, effector, active) in targets {
             if let (Some(goal), Some(reach)) = (at(ik_bone), at(effector)) {
-                let color = if active { TARGET_COLOR } else { Color32::from_gray(170) };
+                let color = if active {
+                    TARGET_COLOR
+                } else {
+                    Color32::from_gray(170)
+                };
                 painter.circle_stroke(goal, 6.0, Stroke::new(2.0, color));
                 painter.line_segment([goal, reach], Stroke::new(1.0, color.gamma_multiply(0.6)));
             }
         }
     }
-    if let Some(bone) = player.selected_bone {
-        if let Some(p) = at(bone) {
-            painter.circle_stroke(p, 8.0, Stroke::new(2.5, SELECTED_COLOR));
-            if let Some(q) = rig.bone_parent(bone).and_then(at) {
-                painter.line_segment([q, p], Stroke::new(3.0, SELECTED_COLOR));
-            }
-            painter.text(
-                p + Vec2::new(10.0, -10.0),
-                egui::Align2::LEFT_BOTTOM,
-                rig.bone_name(bone),
-                egui::FontId::proportional(14.0),
-                SELECTED_COLOR,
-            );
+    if let Some(bone) = player.selected_bone
+        && let Some(p) = at(bone)
+    {
+        painter.circle_stroke(p, 8.0, Stroke::new(2.5, SELECTED_COLOR));
+        if let Some(q) = rig.bone_parent(bone).and_then(at) {
+            painter.line_segment([q, p], Stroke::new(3.0, SELECTED_COLOR));
         }
+        painter.text(
+            p + Vec2::new(10.0, -10.0),
+            egui::Align2::LEFT_BOTTOM,
+            rig.bone_name(bone),
+            egui::FontId::proportional(14.0),
+            SELECTED_COLOR,
+        );
     }
 }

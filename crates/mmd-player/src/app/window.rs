@@ -70,10 +70,12 @@ pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
 
 fn rest_bounds(player: &Player) -> Option<Aabb> {
     let pmx = &player.scene.model.pmx;
-    let vertices = pmx.vertices.iter().map(|v| glam::Vec3::from_array(v.position));
-    Aabb::from_points(vertices).or_else(|| {
-        Aabb::from_points(pmx.bones.iter().map(|b| glam::Vec3::from_array(b.position)))
-    })
+    let vertices = pmx
+        .vertices
+        .iter()
+        .map(|v| glam::Vec3::from_array(v.position));
+    Aabb::from_points(vertices)
+        .or_else(|| Aabb::from_points(pmx.bones.iter().map(|b| glam::Vec3::from_array(b.position))))
 }
 
 impl App {
@@ -81,7 +83,11 @@ impl App {
         let attributes = Window::default_attributes()
             .with_title("mmd-player")
             .with_inner_size(PhysicalSize::new(WINDOW_SIZE.0, WINDOW_SIZE.1));
-        let window = Arc::new(event_loop.create_window(attributes).context("cannot create the window")?);
+        let window = Arc::new(
+            event_loop
+                .create_window(attributes)
+                .context("cannot create the window")?,
+        );
         let gpu = Gpu::new(window.clone())?;
         mmd_player::fonts::install(&self.egui_ctx);
         let egui = egui_winit::State::new(
@@ -105,7 +111,11 @@ impl App {
         self.last_frame = now;
         if dt > 0.0 {
             let fps = 1.0 / dt;
-            self.ui.stats.fps = if self.ui.stats.fps == 0.0 { fps } else { 0.9 * self.ui.stats.fps + 0.1 * fps };
+            self.ui.stats.fps = if self.ui.stats.fps == 0.0 {
+                fps
+            } else {
+                0.9 * self.ui.stats.fps + 0.1 * fps
+            };
         }
 
         if !self.dropped.is_empty() {
@@ -151,6 +161,7 @@ impl App {
         if std::mem::take(&mut self.ui.pose_dirty) || self.player.playback.frame() != frame_before {
             self.player.evaluate();
         }
+        let mut textures = output.textures_delta;
         let paint_jobs = self
             .egui_ctx
             .tessellate(output.shapes, output.pixels_per_point);
@@ -172,21 +183,25 @@ impl App {
             skinning: &pose.skinning,
             morph_weights: &pose.morph_weights,
             paint_jobs: &paint_jobs,
-            textures_delta: &output.textures_delta,
             pixels_per_point: ppp,
         };
         self.frames += 1;
-        let last = self.hooks.exit_after_frames.is_some_and(|n| self.frames >= n);
+        let last = self
+            .hooks
+            .exit_after_frames
+            .is_some_and(|n| self.frames >= n);
         let render_start = Instant::now();
-        match (&self.hooks.screenshot, last) {
-            (Some(path), true) => {
-                let image = running.gpu.capture(&input)?;
+        running.gpu.upload_ui_textures(&mut textures);
+        let drawn = match (&self.hooks.screenshot, last) {
+            (Some(path), true) => running.gpu.capture(&input).and_then(|image| {
                 image
                     .save(path)
-                    .with_context(|| format!("{}: cannot save the screenshot", path.display()))?;
-            }
-            _ => running.gpu.draw(&input)?,
-        }
+                    .with_context(|| format!("{}: cannot save the screenshot", path.display()))
+            }),
+            _ => running.gpu.draw(&input),
+        };
+        running.gpu.free_ui_textures(&mut textures);
+        drawn?;
         self.ui.stats.render_ms = render_start.elapsed().as_secs_f32() * 1000.0;
         if last {
             event_loop.exit();
@@ -202,10 +217,10 @@ impl App {
 
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.running.is_none() {
-            if let Err(e) = self.start(event_loop) {
-                self.fail(event_loop, e);
-            }
+        if self.running.is_none()
+            && let Err(e) = self.start(event_loop)
+        {
+            self.fail(event_loop, e);
         }
     }
 

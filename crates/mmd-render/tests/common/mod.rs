@@ -28,7 +28,11 @@ pub fn gpu() -> Option<(GpuContext, Renderer)> {
 /// `../shared/fixtures/<rel>`, or `None` (reason printed) when the fixtures are absent;
 /// with `MMD_REQUIRE_FIXTURES=1` they must be present.
 pub fn fixture(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures")).join(rel);
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures"
+    ))
+    .join(rel);
     if path.exists() {
         return Some(path);
     }
@@ -109,13 +113,27 @@ pub fn quads(quads: &[(Vec3, f32, Vec3)], flags: u8, diffuse: [f32; 4]) -> Pmx {
         for (su, sv) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (1.0, -1.0)] {
             let p = centre + u * su * half + v * sv * half;
             positions.push(p);
-            pmx.vertices.push(vertex(p, facing, Weight::Bdef1 { bone: 0 }));
+            pmx.vertices
+                .push(vertex(p, facing, Weight::Bdef1 { bone: 0 }));
         }
         let before = pmx.faces.len();
-        push_triangle(&mut pmx.faces, &positions, [base, base + 1, base + 2], facing);
-        push_triangle(&mut pmx.faces, &positions, [base, base + 2, base + 3], facing);
-        pmx.materials
-            .push(material(diffuse, flags, ((pmx.faces.len() - before) * 3) as u32));
+        push_triangle(
+            &mut pmx.faces,
+            &positions,
+            [base, base + 1, base + 2],
+            facing,
+        );
+        push_triangle(
+            &mut pmx.faces,
+            &positions,
+            [base, base + 2, base + 3],
+            facing,
+        );
+        pmx.materials.push(material(
+            diffuse,
+            flags,
+            ((pmx.faces.len() - before) * 3) as u32,
+        ));
     }
     pmx
 }
@@ -131,7 +149,9 @@ pub fn cube(centre: Vec3, half: f32, flags: u8) -> Pmx {
         for sign in [-1.0f32, 1.0] {
             let mut n = Vec3::ZERO;
             n[axis] = sign;
-            let u = Vec3::from_array(std::array::from_fn(|k| if k == (axis + 1) % 3 { 1.0 } else { 0.0 }));
+            let u = Vec3::from_array(std::array::from_fn(|k| {
+                if k == (axis + 1) % 3 { 1.0 } else { 0.0 }
+            }));
             let v = n.cross(u);
             let base = positions.len() as u32;
             for (su, sv) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (1.0, -1.0)] {
@@ -143,7 +163,10 @@ pub fn cube(centre: Vec3, half: f32, flags: u8) -> Pmx {
             push_triangle(&mut pmx.faces, &positions, [base, base + 2, base + 3], n);
         }
     }
-    pmx.materials
-        .push(material([0.8, 0.8, 0.8, 1.0], flags | material_flags::GROUND_SHADOW, (pmx.faces.len() * 3) as u32));
+    pmx.materials.push(material(
+        [0.8, 0.8, 0.8, 1.0],
+        flags | material_flags::GROUND_SHADOW,
+        (pmx.faces.len() * 3) as u32,
+    ));
     pmx
 }

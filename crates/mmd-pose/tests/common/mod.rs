@@ -1,0 +1,131 @@
+//! Builders for small synthetic models and motions used by the integration tests.
+#![allow(dead_code)]
+
+use mmd_format::FixedText;
+use mmd_format::pmx::{AngleLimit, Append, Bone, Ik, IkLink, Pmx, bone_flags};
+use mmd_format::vmd::{BoneKey, IkKey, IkState, Vmd};
+
+pub const BASIC: u16 =
+    bone_flags::ROTATABLE | bone_flags::MOVABLE | bone_flags::VISIBLE | bone_flags::OPERABLE;
+
+pub fn bone(name: &str, position: [f32; 3], parent: i32) -> Bone {
+    Bone {
+        name: name.to_string(),
+        position,
+        parent,
+        flags: BASIC,
+        ..Bone::default()
+    }
+}
+
+/// `bone` with an append (付与) source; `flags` picks rotate/translate/local.
+pub fn append_bone(name: &str, position: [f32; 3], parent: i32, source: i32, weight: f32, flags: u16) -> Bone {
+    Bone {
+        flags: BASIC | flags,
+        append: Some(Append { parent: source, weight }),
+        ..bone(name, position, parent)
+    }
+}
+
+/// An IK bone moving `target` with `links` (nearest the effector first).
+pub fn ik_bone(
+    name: &str,
+    position: [f32; 3],
+    parent: i32,
+    target: i32,
+    links: Vec<(i32, Option<([f32; 3], [f32; 3])>)>,
+    loop_count: i32,
+    limit_angle: f32,
+) -> Bone {
+    Bone {
+        flags: BASIC | bone_flags::IK,
+        deform_depth: 1,
+        ik: Some(Ik {
+            target,
+            loop_count,
+            limit_angle,
+            links: links
+                .into_iter()
+                .map(|(bone, limit)| IkLink {
+                    bone,
+                    limit: limit.map(|(min, max)| AngleLimit { min, max }),
+                })
+                .collect(),
+        }),
+        ..bone(name, position, parent)
+    }
+}
+
+pub fn model(bones: Vec<Bone>) -> Pmx {
+    Pmx {
+        bones,
+        ..Pmx::default()
+    }
+}
+
+/// Linear curves in every row (MMD's default 20, 20, 107, 107).
+pub fn linear_interpolation() -> [u8; 64] {
+    let mut b = [0u8; 64];
+    for c in 0..4 {
+        b[16 * c] = 20;
+        b[16 * c + 4] = 20;
+        b[16 * c + 8] = 107;
+        b[16 * c + 12] = 107;
+    }
+    b
+}
+
+pub fn key(name: &str, frame: u32, translation: [f32; 3], rotation: glam::Quat) -> BoneKey {
+    BoneKey {
+        name: FixedText::encode(name),
+        frame,
+        translation,
+        rotation: rotation.to_array(),
+        interpolation: linear_interpolation(),
+    }
+}
+
+pub fn motion(bone_keys: Vec<BoneKey>) -> Vmd {
+    Vmd {
+        bone_keys,
+        ..Vmd::default()
+    }
+}
+
+pub fn ik_key(frame: u32, states: &[(&str, bool)]) -> IkKey {
+    IkKey {
+        frame,
+        visible: 1,
+        iks: states
+            .iter()
+            .map(|&(name, on)| IkState {
+                name: FixedText::encode(name),
+                enabled: u8::from(on),
+            })
+            .collect(),
+    }
+}
+
+/// Thigh at (0, 10, 0), knee at (0, 5, 0.2) (slightly bent forward so the knee plane is
+/// defined), ankle at (0, 0, 0), IK bone at the ankle; the knee bends about X in
+/// [-180°, -0.5°] as MMD knees do.
+pub fn leg() -> Pmx {
+    model(vec![
+        bone("root", [0.0, 0.0, 0.0], -1),
+        bone("thigh", [0.0, 10.0, 0.0], 0),
+        bone("knee", [0.0, 5.0, -0.2], 1),
+        bone("ankle", [0.0, 0.0, 0.0], 2),
+        ik_bone(
+            "legIK",
+            [0.0, 0.0, 0.0],
+            0,
+            3,
+            vec![
+                (2, Some(([-std::f32::consts::PI, 0.0, 0.0], [-0.5f32.to_radians(), 0.0, 0.0]))),
+                (1, None),
+            ],
+            40,
+            2.0,
+        ),
+    ])
+}

@@ -1,0 +1,383 @@
+//! Conformance with the reference engines on every case of `shared/reference/CASES.json`,
+//! judged exactly like `shared/tools/posecmp.py`:
+//! - free bones (not an IK link or effector, nor below or following one) within 1e-3 model
+//!   units and 2e-3 rad of the nearer reference;
+//! - per case, the median and p95 of the IK reach residual |effector - IK bone| over every
+//!   (frame, solver) no worse than the better reference's + 1e-3;
+//! - where a case lists vertices, CPU-skinned vertices within 1e-3 of the reference.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use glam::{Mat4, Vec3};
+use mmd_format::pmd::{Pmd, bone_kind};
+use mmd_format::pmx::Pmx;
+use mmd_pose::{IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
+use serde_json::Value;
+
+const TOL_POS: f32 = 1.0e-3;
+const TOL_ROT: f32 = 2.0e-3;
+const REACH_SLACK: f32 = 1.0e-3;
+const TOL_VERTEX: f32 = 1.0e-3;
+
+/// The folder that holds `shared/`.
+fn root() -> Option<PathBuf> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."));
+    if root.join("shared/reference/CASES.json").exists() {
+        return Some(root.to_path_buf());
+    }
+    assert!(
+        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
+        "MMD_REQUIRE_FIXTURES=1 but ../shared/reference is missing"
+    );
+    eprintln!("skipped: ../shared/reference is absent");
+    None
+}
+
+fn frame_key(f: f64) -> i64 {
+    (f * 1.0e4).round() as i64
+}
+
+/// Bones and vertices of one reference dump, keyed by (frame, index).
+#[derive(Default)]
+struct Dump {
+    bones: HashMap<(i64, usize), [f32; 16]>,
+    vertices: HashMap<(i64, usize), [f32; 3]>,
+}
+
+fn load_dump(path: &Path) -> Dump {
+    let file = std::fs::File::open(path).unwrap();
+    let reader = BufReader::new(flate2::read::GzDecoder::new(file));
+    let mut dump = Dump::default();
+    for line in reader.lines() {
+        let line = line.unwrap();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(&line).unwrap();
+        let frame = frame_key(v["frame"].as_f64().unwrap());
+        let floats = |a: &Value| -> Vec<f32> {
+            a.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap() as f32)
+                .collect()
+        };
+        if let Some(i) = v.get("bone").and_then(Value::as_u64) {
+            let m: [f32; 16] = floats(&v["m"]).try_into().unwrap();
+            dump.bones.insert((frame, i as usize), m);
+        } else if let Some(i) = v.get("vertex").and_then(Value::as_u64) {
+            let p: [f32; 3] = floats(&v["p"]).try_into().unwrap();
+            dump.vertices.insert((frame, i as usize), p);
+        }
+    }
+    dump
+}
+
+/// What posecmp reads of the model: parents, append parents and IK solvers.
+struct Skeleton {
+    parent: Vec<i32>,
+    append_parent: Vec<i32>,
+    /// (IK bone, effector, links)
+    solvers: Vec<(usize, usize, Vec<usize>)>,
+}
+
+fn skeleton_of_pmx(pmx: &Pmx) -> Skeleton {
+    Skeleton {
+        parent: pmx.bones.iter().map(|b| b.parent).collect(),
+        append_parent: pmx
+            .bones
+            .iter()
+            .map(|b| match b.append {
+                Some(a) if b.flags & 0x300 != 0 => a.parent,
+                _ => -1,
+            })
+            .collect(),
+        solvers: pmx
+            .bones
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let ik = b.ik.as_ref()?;
+                let links = ik.links.iter().map(|l| l.bone as usize).collect();
+                Some((i, ik.target as usize, links))
+            })
+            .collect(),
+    }
+}
+
+/// posecmp's PMD reading: bones of kind 5 and 9 follow their `ik_parent` field.
+fn skeleton_of_pmd(pmd: &Pmd) -> Skeleton {
+    let signed = |v: u16| v as i16 as i32;
+    Skeleton {
+        parent: pmd.bones.iter().map(|b| signed(b.parent)).collect(),
+        append_parent: pmd
+            .bones
+            .iter()
+            .map(|b| {
+                let follows = b.kind == bone_kind::ROTATE_FOLLOW || b.kind == bone_kind::ROTATE_COUPLED;
+                if follows && signed(b.ik_parent) >= 0 {
+                    signed(b.ik_parent)
+                } else {
+                    -1
+                }
+            })
+            .collect(),
+        solvers: pmd
+            .iks
+            .iter()
+            .map(|ik| {
+                (
+                    ik.bone as usize,
+                    ik.target as usize,
+                    ik.links.iter().map(|&l| l as usize).collect(),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// posecmp's "IK-driven" bones: links, effectors and everything below or following them.
+fn driven_bones(s: &Skeleton) -> HashSet<usize> {
+    let mut driven = HashSet::new();
+    for (_, effector, links) in &s.solvers {
+        driven.extend(links.iter().copied());
+        driven.insert(*effector);
+    }
+    loop {
+        let mut changed = false;
+        for i in 0..s.parent.len() {
+            if driven.contains(&i) {
+                continue;
+            }
+            let follows = |p: i32| p >= 0 && driven.contains(&(p as usize));
+            if follows(s.parent[i]) || follows(s.append_parent[i]) {
+                driven.insert(i);
+                changed = true;
+            }
+        }
+        if !changed {
+            return driven;
+        }
+    }
+}
+
+fn position(m: &[f32; 16]) -> Vec3 {
+    Vec3::new(m[12], m[13], m[14])
+}
+
+/// posecmp's rotation error: angle of A^T B with each column normalised.
+fn rotation_error(a: &[f32; 16], b: &[f32; 16]) -> f32 {
+    let column = |m: &[f32; 16], c: usize| {
+        let v = Vec3::new(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+        let n = v.length();
+        if n == 0.0 { v } else { v / n }
+    };
+    let trace: f32 = (0..3).map(|c| column(a, c).dot(column(b, c))).sum();
+    ((trace - 1.0) / 2.0).clamp(-1.0, 1.0).acos()
+}
+
+fn median(xs: &[f32]) -> f32 {
+    let mut s = xs.to_vec();
+    s.sort_by(f32::total_cmp);
+    let n = s.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        0.5 * (s[n / 2 - 1] + s[n / 2])
+    }
+}
+
+fn p95(xs: &[f32]) -> f32 {
+    let mut s = xs.to_vec();
+    s.sort_by(f32::total_cmp);
+    if s.is_empty() {
+        return 0.0;
+    }
+    let i = ((0.95 * (s.len() - 1) as f64) + 0.5) as usize;
+    s[i.min(s.len() - 1)]
+}
+
+struct Figures {
+    free_pos: f32,
+    free_rot: f32,
+    reach_median: (f32, f32),
+    reach_p95: (f32, f32),
+    vertex: Option<f32>,
+}
+
+fn run_case(root: &Path, case: &Value) -> Figures {
+    let name = case["name"].as_str().unwrap();
+    let model_path = root.join(case["model"].as_str().unwrap());
+    let bytes = std::fs::read(&model_path).unwrap();
+    let (rig, skeleton, mesh) = if model_path.extension().is_some_and(|e| e == "pmd") {
+        let pmd = mmd_format::pmd::read(&bytes).unwrap();
+        let mesh = SkinMesh::from_pmx(&mmd_format::convert::pmd_to_pmx(&pmd));
+        (Rig::from_pmd(&pmd).0, skeleton_of_pmd(&pmd), mesh)
+    } else {
+        let pmx = mmd_format::pmx::read(&bytes).unwrap();
+        (Rig::from_pmx(&pmx).0, skeleton_of_pmx(&pmx), SkinMesh::from_pmx(&pmx))
+    };
+    let vmds: Vec<_> = case["motions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| mmd_format::vmd::read(&std::fs::read(root.join(p.as_str().unwrap())).unwrap()).unwrap())
+        .collect();
+    let motion = Motion::bind(&rig, &vmds.iter().collect::<Vec<_>>());
+    let oracles: Vec<&str> = case
+        .get("oracles")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|o| o.as_str().unwrap()).collect())
+        .unwrap_or_else(|| vec!["saba", "mmdanim"]);
+    let refs: Vec<Dump> = oracles
+        .iter()
+        .map(|o| load_dump(&root.join(format!("shared/reference/{name}.{o}.jsonl.gz"))))
+        .collect();
+    let driven = driven_bones(&skeleton);
+    let overrides = IkOverrides::new(&rig);
+    let mut pose = Pose::new(&rig);
+    let mut vertices = Vec::new();
+
+    let (mut free_pos, mut free_rot) = (0.0f32, 0.0f32);
+    let mut worst = String::new();
+    let mut reach_cand = Vec::new();
+    let mut reach_refs = vec![Vec::new(); refs.len()];
+    let mut vertex_err: Option<f32> = None;
+    for f in case["frames"].as_array().unwrap() {
+        let f = f.as_f64().unwrap();
+        let key = frame_key(f);
+        evaluate(&rig, &motion, f as f32, &overrides, &mut pose);
+        for (i, m) in pose.globals.iter().enumerate() {
+            let m = m.to_cols_array();
+            assert!(m.iter().all(|x| x.is_finite()), "{name}: NaN at frame {f} bone {i}");
+            if driven.contains(&i) {
+                continue;
+            }
+            let mut dp = f32::MAX;
+            let mut dr = f32::MAX;
+            for r in &refs {
+                if let Some(rm) = r.bones.get(&(key, i)) {
+                    dp = dp.min(position(rm).distance(position(&m)));
+                    dr = dr.min(rotation_error(rm, &m));
+                }
+            }
+            assert!(dp != f32::MAX, "{name}: reference lacks frame {f} bone {i}");
+            if dp > free_pos {
+                free_pos = dp;
+                worst = format!("pos at frame {f} bone {i} {}", rig.bone_name(i));
+            }
+            free_rot = free_rot.max(dr);
+        }
+        for (ik, effector, _) in &skeleton.solvers {
+            let g = |m: &Mat4| m.w_axis.truncate();
+            reach_cand.push(g(&pose.globals[*ik]).distance(g(&pose.globals[*effector])));
+            for (k, r) in refs.iter().enumerate() {
+                let a = position(&r.bones[&(key, *ik)]);
+                let b = position(&r.bones[&(key, *effector)]);
+                reach_refs[k].push(a.distance(b));
+            }
+        }
+        if case.get("vertices").is_some() {
+            mesh.skin(&pose, &mut vertices);
+            for ((fk, v), p) in &refs[0].vertices {
+                if *fk == key {
+                    let d = vertices[*v].distance(Vec3::from_array(*p));
+                    vertex_err = Some(vertex_err.unwrap_or(0.0).max(d));
+                }
+            }
+        }
+    }
+    let ref_median = reach_refs.iter().map(|r| median(r)).fold(f32::MAX, f32::min);
+    let ref_p95 = reach_refs.iter().map(|r| p95(r)).fold(f32::MAX, f32::min);
+    let figures = Figures {
+        free_pos,
+        free_rot,
+        reach_median: (median(&reach_cand), ref_median),
+        reach_p95: (p95(&reach_cand), ref_p95),
+        vertex: vertex_err,
+    };
+    eprintln!(
+        "{name}: free_pos={:.2e} ({worst}) free_rot={:.2e} reach_med={:.4}/{:.4} reach_p95={:.4}/{:.4} vertices={:?}",
+        figures.free_pos,
+        figures.free_rot,
+        figures.reach_median.0,
+        figures.reach_median.1,
+        figures.reach_p95.0,
+        figures.reach_p95.1,
+        figures.vertex
+    );
+    figures
+}
+
+fn check_case(name: &str) {
+    let Some(root) = root() else { return };
+    let cases: Value =
+        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap()).unwrap();
+    let case = cases
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no case {name} in CASES.json"));
+    let f = run_case(&root, case);
+    assert!(f.free_pos <= TOL_POS, "{name}: free bone position error {}", f.free_pos);
+    assert!(f.free_rot <= TOL_ROT, "{name}: free bone rotation error {}", f.free_rot);
+    assert!(
+        f.reach_median.0 <= f.reach_median.1 + REACH_SLACK,
+        "{name}: reach median {} vs reference {}",
+        f.reach_median.0,
+        f.reach_median.1
+    );
+    assert!(
+        f.reach_p95.0 <= f.reach_p95.1 + REACH_SLACK,
+        "{name}: reach p95 {} vs reference {}",
+        f.reach_p95.0,
+        f.reach_p95.1
+    );
+    if let Some(v) = f.vertex {
+        assert!(v <= TOL_VERTEX, "{name}: vertex error {v}");
+    }
+}
+
+#[test]
+fn every_case_is_tested() {
+    let Some(root) = root() else { return };
+    let cases: Value =
+        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap()).unwrap();
+    let names: Vec<&str> = cases.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["miku_pmx_wavefile", "miku_pmd_wavefile", "gene_laugh", "gene_rest", "miku_ik_toggle"],
+        "CASES.json changed: add a test per case"
+    );
+}
+
+#[test]
+fn miku_pmx_wavefile() {
+    check_case("miku_pmx_wavefile");
+}
+
+#[test]
+fn miku_pmd_wavefile() {
+    check_case("miku_pmd_wavefile");
+}
+
+#[test]
+fn gene_laugh() {
+    check_case("gene_laugh");
+}
+
+#[test]
+fn gene_rest() {
+    check_case("gene_rest");
+}
+
+#[test]
+fn miku_ik_toggle() {
+    check_case("miku_ik_toggle");
+}
