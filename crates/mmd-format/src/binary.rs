@@ -51,6 +51,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8]> {
         if n > self.remaining() {
             return Err(self.error(ErrorKind::Truncated {
@@ -63,6 +64,7 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
+    #[inline]
     pub(crate) fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
         let s = self.take(N)?;
         let mut a = [0u8; N];
@@ -70,33 +72,35 @@ impl<'a> Reader<'a> {
         Ok(a)
     }
 
+    #[inline]
     pub(crate) fn u8(&mut self) -> Result<u8> {
         Ok(self.array::<1>()?[0])
     }
-    pub(crate) fn i8(&mut self) -> Result<i8> {
-        Ok(i8::from_le_bytes(self.array()?))
-    }
+    #[inline]
     pub(crate) fn u16(&mut self) -> Result<u16> {
         Ok(u16::from_le_bytes(self.array()?))
     }
-    pub(crate) fn i16(&mut self) -> Result<i16> {
-        Ok(i16::from_le_bytes(self.array()?))
-    }
+    #[inline]
     pub(crate) fn u32(&mut self) -> Result<u32> {
         Ok(u32::from_le_bytes(self.array()?))
     }
+    #[inline]
     pub(crate) fn i32(&mut self) -> Result<i32> {
         Ok(i32::from_le_bytes(self.array()?))
     }
+    #[inline]
     pub(crate) fn f32(&mut self) -> Result<f32> {
         Ok(f32::from_le_bytes(self.array()?))
     }
+    #[inline]
     pub(crate) fn vec2(&mut self) -> Result<[f32; 2]> {
         Ok([self.f32()?, self.f32()?])
     }
+    #[inline]
     pub(crate) fn vec3(&mut self) -> Result<[f32; 3]> {
         Ok([self.f32()?, self.f32()?, self.f32()?])
     }
+    #[inline]
     pub(crate) fn vec4(&mut self) -> Result<[f32; 4]> {
         Ok([self.f32()?, self.f32()?, self.f32()?, self.f32()?])
     }
@@ -174,24 +178,29 @@ impl Writer {
     pub(crate) fn bytes(&mut self, b: &[u8]) {
         self.bytes.extend_from_slice(b);
     }
+    #[inline]
     pub(crate) fn u8(&mut self, v: u8) {
         self.bytes.push(v);
     }
     pub(crate) fn i8(&mut self, v: i8) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }
+    #[inline]
     pub(crate) fn u16(&mut self, v: u16) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }
     pub(crate) fn i16(&mut self, v: i16) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }
+    #[inline]
     pub(crate) fn u32(&mut self, v: u32) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }
+    #[inline]
     pub(crate) fn i32(&mut self, v: i32) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }
+    #[inline]
     pub(crate) fn f32(&mut self, v: f32) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
     }

@@ -37,7 +37,7 @@ pub enum ErrorKind {
     },
     #[error("negative count {0}")]
     NegativeCount(i64),
-    #[error("{what} index {index} out of range ({count} {what}s)")]
+    #[error("{what} index {index} out of range ({count} {})", plural(what))]
     IndexOutOfRange {
         what: &'static str,
         index: i64,
@@ -74,6 +74,14 @@ impl fmt::Display for Error {
                 self.format, self.context, self.kind, self.offset
             )
         }
+    }
+}
+
+/// English plural of a table name ("bone" → "bones", "rigid body" → "rigid bodies").
+fn plural(what: &str) -> String {
+    match what.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{what}s"),
     }
 }
 

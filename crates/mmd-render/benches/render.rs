@@ -1,6 +1,6 @@
 //! Renderer speed on Gene at 1280×720: per-frame GPU time (submit until the queue is idle),
-//! CPU time to update and submit a frame, and model load to first frame (parse + texture
-//! decode + upload + one rendered frame). Needs the fixtures and a GPU adapter; without
+//! CPU time to update and submit a frame, model load (parse + texture decode + upload) and
+//! load to first frame (the same plus one rendered frame). Needs the fixtures and a GPU adapter; without
 //! them the benchmarks are skipped with a message.
 
 use std::path::PathBuf;
@@ -82,6 +82,14 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("gene_1280x720");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
+    group.bench_function("load", |b| {
+        b.iter(|| {
+            let pmx = mmd_format::pmx::read(&model_bytes).expect("parse");
+            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+            wait(&ctx);
+            model
+        })
+    });
     group.bench_function("load_to_first_frame", |b| {
         b.iter(|| {
             let pmx = mmd_format::pmx::read(&model_bytes).expect("parse");

@@ -30,7 +30,7 @@ pub fn decode(bytes: &[u8], path: &str) -> Result<RgbaImage, String> {
         })
         .ok_or_else(|| "unknown image format".to_string())?;
     image::load_from_memory_with_format(bytes, format)
-        .map(|image| image.to_rgba8())
+        .map(|image| image.into_rgba8())
         .map_err(|e| format!("cannot decode: {e}"))
 }
 
