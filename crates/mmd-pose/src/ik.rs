@@ -106,7 +106,10 @@ fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32
         let Some((to_ik, to_eff)) = link_space_directions(s, bone, ik_pos, eff_pos) else {
             continue;
         };
-        let angle = to_eff.dot(to_ik).clamp(-1.0, 1.0).acos();
+        // atan2(|a x b|, a . b) rather than acos(a . b): acos turns the rounding noise of two
+        // equal unit vectors (dot = 1 - 6e-8) into a 3.5e-4 rad "step" around a random axis,
+        // which would push an already reached chain off its target.
+        let angle = to_eff.cross(to_ik).length().atan2(to_eff.dot(to_ik));
         let anim = s.anim_r[bone];
         let new_ik = match link.limit {
             LinkLimit::Plane { axis, min, max } => {

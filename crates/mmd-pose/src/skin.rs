@@ -131,6 +131,22 @@ impl SkinMesh {
         self.positions.len()
     }
 
+    /// The bones that move vertex `v` (with a non-zero weight); empty when out of range.
+    pub fn vertex_bones(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let (bones, weights): (&[u32], &[f32]) = match self.skins.get(v) {
+            Some(Skin::Linear { bones, weights } | Skin::Qdef { bones, weights }) => (bones, weights),
+            Some(Skin::Sdef { bones, weight, .. }) => {
+                (bones, if *weight == 0.0 { &[0.0, 1.0] } else if *weight == 1.0 { &[1.0, 0.0] } else { &[1.0, 1.0] })
+            }
+            None => (&[], &[]),
+        };
+        bones
+            .iter()
+            .zip(weights)
+            .filter(|&(&b, &w)| w != 0.0 && b != NO_BONE)
+            .map(|(&b, _)| b as usize)
+    }
+
     /// Skins every vertex with `pose` (vertex morphs at `pose.morph_weights` applied first)
     /// into `out`, which is resized to the vertex count.
     pub fn skin(&self, pose: &Pose, out: &mut Vec<Vec3>) {

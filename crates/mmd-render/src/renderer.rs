@@ -14,7 +14,7 @@ pub const SAMPLE_COUNT: u32 = 4;
 /// Depth/stencil format (the stencil keeps the ground shadow from blending twice).
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 /// Edge width in pixels per unit of edge size, at this output height; scaled with height.
-const EDGE_PIXELS_AT_720: f32 = 1.0;
+const EDGE_PIXELS_AT_720: f32 = 1.5;
 
 /// The scene light: the direction it travels and its colour.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -290,7 +290,9 @@ fn double_sided_material_is_visible_from_behind() {
 /// the cube on the far side from the light) only when the view asks for it.
 #[test]
 fn ground_shadow_falls_on_the_floor() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
     let pmx = common::cube(Vec3::new(0.0, 4.0, 0.0), 1.5, 0);
     let model = upload(&ctx, &renderer, &pmx);
     let camera = Camera {
@@ -319,8 +321,14 @@ fn ground_shadow_falls_on_the_floor() {
 /// filled model.
 #[test]
 fn wireframe_draws_only_triangle_edges() {
-    let Some((ctx, renderer)) = common::gpu() else { return };
-    if !ctx.device.features().contains(wgpu::Features::POLYGON_MODE_LINE) {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    if !ctx
+        .device
+        .features()
+        .contains(wgpu::Features::POLYGON_MODE_LINE)
+    {
         eprintln!("skipping: the adapter has no POLYGON_MODE_LINE");
         return;
     }
@@ -328,9 +336,20 @@ fn wireframe_draws_only_triangle_edges() {
     let model = upload(&ctx, &renderer, &pmx);
     let camera = Camera::framing(bounds_of(&pmx), 1.0);
     let count = |wireframe| {
-        let image = render(&ctx, &renderer, &model, &View { wireframe, ..view(camera) });
+        let image = render(
+            &ctx,
+            &renderer,
+            &model,
+            &View {
+                wireframe,
+                ..view(camera)
+            },
+        );
         image.pixels().filter(|p| !is_background(p)).count()
     };
     let (filled, lines) = (count(false), count(true));
-    assert!(lines > 100 && lines * 10 < filled, "wireframe {lines} vs filled {filled}");
+    assert!(
+        lines > 100 && lines * 10 < filled,
+        "wireframe {lines} vs filled {filled}"
+    );
 }
