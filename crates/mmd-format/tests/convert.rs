@@ -9,29 +9,15 @@
 //!   names/edges, 7 extra non-vertex morphs) cannot and is not compared.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use mmd_format::convert::pmd_to_pmx;
 use mmd_format::pmd::{self, Pmd};
 use mmd_format::pmx::{self, MorphOffsets, Pmx, Weight, bone_flags};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
-
-/// The fixture's bytes, or `None` (with the reason printed) when the shared folder is absent.
-/// With `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
-fn fixture(rel: &str) -> Option<Vec<u8>> {
-    let path = format!("{FIXTURES}/{rel}");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") => {
-            panic!("fixture {path} is required (MMD_REQUIRE_FIXTURES=1): {e}")
-        }
-        Err(e) => {
-            eprintln!("skipping: fixture {path} unavailable: {e}");
-            None
-        }
-    }
-}
+use common::fixture;
 
 /// (converted PMD, reference PMX).
 fn pair(pmd_file: &str, pmx_file: &str) -> Option<(Pmx, Pmx)> {

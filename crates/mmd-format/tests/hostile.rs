@@ -5,13 +5,15 @@
 //! few seconds in a debug build.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::panic::catch_unwind;
 
 use mmd_format::any::{AnyFile, ReadAnyError, read_any};
 use mmd_format::convert::pmd_to_pmx;
 use mmd_format::{pmd, pmx, vmd};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
+use common::fixture;
 
 const MODELS: [&str; 11] = [
     "gene/Gene_light.pmx",
@@ -40,22 +42,6 @@ const MOTIONS: [&str; 9] = [
 ];
 
 const POSES: [&str; 1] = ["mmdloader-app/makoto_basic.vpd"];
-
-/// The fixture's bytes, or `None` (with the reason printed) when the shared folder is absent.
-/// With `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
-fn fixture(rel: &str) -> Option<Vec<u8>> {
-    let path = format!("{FIXTURES}/{rel}");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") => {
-            panic!("fixture {path} is required (MMD_REQUIRE_FIXTURES=1): {e}")
-        }
-        Err(e) => {
-            eprintln!("skipping: fixture {path} unavailable: {e}");
-            None
-        }
-    }
-}
 
 /// Tiny deterministic PRNG (xorshift64), so every run tests the same variants.
 struct XorShift(u64);

@@ -5,14 +5,14 @@
 // The counting allocator below needs `unsafe impl GlobalAlloc`; it only forwards to `System`.
 #![allow(unsafe_code)]
 
-mod pmx_common;
+mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{PMX_FIXTURES, fixture};
 use mmd_format::pmx::{self, *};
 use mmd_format::{Error, ErrorKind, Format};
-use pmx_common::{PMX_FIXTURES, fixture};
 use proptest::prelude::*;
 
 /// Records the largest single allocation any test in this binary makes, so that "a hostile

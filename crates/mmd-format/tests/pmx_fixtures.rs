@@ -1,10 +1,10 @@
 //! Every PMX fixture reads, has exactly the counts listed in `fixtures/SOURCES.md`, and
 //! round-trips byte for byte.
 
-mod pmx_common;
+mod common;
 
+use common::{PMX_FIXTURES, fixture};
 use mmd_format::pmx::{self, Pmx, SphereMode, TextEncoding, Weight, bone_flags};
-use pmx_common::{PMX_FIXTURES, fixture};
 
 /// The figures SOURCES.md gives for a model.
 #[derive(Debug, PartialEq)]

@@ -2,26 +2,12 @@
 //! round-trip, and parse errors point at the line.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use mmd_format::vpd::{self, LineEnding, Vpd, VpdBone, VpdMorph};
 use mmd_format::{ErrorKind, Format};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
-
-/// The fixture's bytes, or `None` (with the reason printed) when the shared folder is absent.
-/// With `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
-fn fixture(rel: &str) -> Option<Vec<u8>> {
-    let path = format!("{FIXTURES}/{rel}");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") => {
-            panic!("fixture {path} is required (MMD_REQUIRE_FIXTURES=1): {e}")
-        }
-        Err(e) => {
-            eprintln!("skipping: fixture {path} unavailable: {e}");
-            None
-        }
-    }
-}
+use common::fixture;
 
 #[test]
 fn makoto_basic_reads_and_round_trips_byte_for_byte() {

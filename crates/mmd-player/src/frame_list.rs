@@ -19,7 +19,8 @@ pub fn parse(list: &str) -> Result<Vec<f32>> {
             if b < a {
                 bail!("empty range {part:?}");
             }
-            if b - a > 1_000_000 {
+            // abs_diff: `b - a` overflows for ranges like i64::MIN..i64::MAX.
+            if b.abs_diff(a) > 1_000_000 {
                 bail!("range {part:?} is too long");
             }
             frames.extend((a..=b).map(|f| f as f32));
@@ -57,5 +58,6 @@ mod tests {
         assert!(parse("5..3").is_err());
         assert!(parse("").is_err());
         assert!(parse("nan").is_err());
+        assert!(parse("-9223372036854775808..9223372036854775807").is_err());
     }
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mmd_pose::{IkOverride, IkOverrides, Pose, evaluate};
+use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate};
 use mmd_render::Camera;
 
 use crate::playback::Playback;
@@ -26,6 +26,32 @@ pub struct Player {
     pose: Pose,
     /// Wall time of the last pose evaluation, microseconds.
     pub pose_micros: f32,
+    /// The model's bone hierarchy, built once per model.
+    bone_tree: BoneTree,
+}
+
+/// The bone hierarchy as the bone panel walks it, in bone order.
+pub struct BoneTree {
+    pub roots: Vec<usize>,
+    /// Each bone's children.
+    pub children: Vec<Vec<usize>>,
+}
+
+impl BoneTree {
+    /// A bone whose parent is missing, out of range or itself is a root.
+    fn new(rig: &Rig) -> BoneTree {
+        let mut roots = Vec::new();
+        let mut children = vec![Vec::new(); rig.bone_count()];
+        for bone in 0..rig.bone_count() {
+            match rig.bone_parent(bone) {
+                Some(parent) if parent < children.len() && parent != bone => {
+                    children[parent].push(bone)
+                }
+                _ => roots.push(bone),
+            }
+        }
+        BoneTree { roots, children }
+    }
 }
 
 /// The bone selected at first: the centre, whose keys most motions have.
@@ -46,6 +72,7 @@ impl Player {
             model_generation: 0,
             pose,
             pose_micros: 0.0,
+            bone_tree: BoneTree::new(&scene.model.rig),
             scene,
         }
     }
@@ -60,6 +87,7 @@ impl Player {
                     self.ik = IkOverrides::new(rig);
                     self.morph_overrides = vec![None; rig.morph_count()];
                     self.pose = Pose::new(rig);
+                    self.bone_tree = BoneTree::new(rig);
                     self.selected_bone = default_selection(&self.scene);
                     self.model_generation += 1;
                 }
@@ -140,19 +168,10 @@ impl Player {
     /// The camera to draw with: the camera motion at the current frame when it is in use,
     /// otherwise `free`.
     pub fn camera(&self, free: Camera) -> Camera {
-        match (&self.scene.camera, self.use_camera_motion) {
-            (Some((_, motion)), true) => {
-                let s = motion.sample(self.playback.frame());
-                Camera {
-                    target: s.target,
-                    rotation: s.rotation,
-                    distance: s.distance,
-                    fov_y_deg: s.fov_deg,
-                    perspective: s.perspective,
-                }
-            }
-            _ => free,
-        }
+        self.use_camera_motion
+            .then(|| self.scene.camera_at(self.playback.frame()))
+            .flatten()
+            .unwrap_or(free)
     }
 
     /// Bones whose name contains `query` (any case), with every ancestor of a match kept so
@@ -181,19 +200,8 @@ impl Player {
         keep
     }
 
-    /// Each bone's children, in bone order, and the roots.
-    pub fn bone_tree(&self) -> (Vec<usize>, Vec<Vec<usize>>) {
-        let rig = &self.scene.model.rig;
-        let mut roots = Vec::new();
-        let mut children = vec![Vec::new(); rig.bone_count()];
-        for bone in 0..rig.bone_count() {
-            match rig.bone_parent(bone) {
-                Some(parent) if parent < children.len() && parent != bone => {
-                    children[parent].push(bone)
-                }
-                _ => roots.push(bone),
-            }
-        }
-        (roots, children)
+    /// The model's bone hierarchy.
+    pub fn bone_tree(&self) -> &BoneTree {
+        &self.bone_tree
     }
 }

@@ -7,12 +7,9 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use mmd_player::scene::{Scene, TextureOrigin};
+use mmd_player::scene::Scene;
 use mmd_pose::{CameraMotion, IkOverrides, Pose, SkinMesh, evaluate};
-use mmd_render::{
-    Aabb, Camera, DirTextureSource, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer,
-    TextureSource, View,
-};
+use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
 
 use crate::cli::RenderArgs;
 use crate::frame_list;
@@ -69,16 +66,12 @@ pub fn run(args: &RenderArgs) -> Result<()> {
 
     let ctx = GpuContext::headless()?;
     let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
-    let textures: Box<dyn TextureSource> = match &scene.model.textures {
-        TextureOrigin::Bundled => Box::new(mmd_player::default_assets::texture_source()),
-        TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
-    };
     let (mut model, warnings) = ModelGpu::new(
         &ctx.device,
         &ctx.queue,
         &renderer,
         &scene.model.pmx,
-        textures.as_ref(),
+        scene.model.texture_source().as_ref(),
     );
     for warning in &warnings {
         eprintln!("warning: {}: {warning}", scene.model.label);
@@ -111,21 +104,8 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     for &frame in &frames {
         evaluate(rig, &scene.motion, frame, &overrides, &mut pose);
         model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
-        let camera = match &scene.camera {
-            Some((_, motion)) => {
-                let state = motion.sample(frame);
-                Camera {
-                    target: state.target,
-                    rotation: state.rotation,
-                    distance: state.distance,
-                    fov_y_deg: state.fov_deg,
-                    perspective: state.perspective,
-                }
-            }
-            None => framing,
-        };
         let view = View {
-            camera,
+            camera: scene.camera_at(frame).unwrap_or(framing),
             ..View::default()
         };
         let image = offscreen.render(&ctx.device, &ctx.queue, &renderer, &[&model], &view)?;

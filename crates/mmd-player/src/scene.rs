@@ -11,6 +11,7 @@ use mmd_format::pmx::Pmx;
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_pose::{CameraMotion, Motion, Rig};
+use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
 
@@ -33,6 +34,16 @@ pub struct Model {
     pub textures: TextureOrigin,
     /// Problems the rig builder neutralised (bad indices, cycles).
     pub warnings: Vec<String>,
+}
+
+impl Model {
+    /// Where the renderer reads this model's textures from.
+    pub fn texture_source(&self) -> Box<dyn TextureSource> {
+        match &self.textures {
+            TextureOrigin::Bundled => Box::new(default_assets::texture_source()),
+            TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
+        }
+    }
 }
 
 /// A motion file bound (or to be bound) to the model.
@@ -88,20 +99,27 @@ fn file_label(path: &Path) -> String {
     )
 }
 
+/// `label` names the source ("bundled", a file name); the model's own name goes first.
 fn model_from_pmx(
     pmx: Pmx,
     rig: (Rig, Vec<mmd_pose::RigWarning>),
-    label: String,
+    label: &str,
     textures: TextureOrigin,
 ) -> Model {
     let (rig, warnings) = rig;
     Model {
-        label,
+        label: format!("{} ({label})", pmx.name),
         pmx,
         rig,
         textures,
         warnings: warnings.iter().map(ToString::to_string).collect(),
     }
+}
+
+/// `motions` bound to the rig, by bone and morph name.
+fn bind(rig: &Rig, motions: &[MotionFile]) -> Motion {
+    let vmds: Vec<&Vmd> = motions.iter().map(|m| &m.vmd).collect();
+    Motion::bind(rig, &vmds)
 }
 
 /// A VPD pose as a one-frame motion, so it binds by name like any VMD.
@@ -154,34 +172,21 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
     let folder = path
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let model = |pmx, rig| LoadedFile {
+        model: Some(model_from_pmx(
+            pmx,
+            rig,
+            &label,
+            TextureOrigin::Directory(folder.clone()),
+        )),
+        ..LoadedFile::default()
+    };
     Ok(match file {
         AnyFile::Pmx(pmx) => {
             let rig = Rig::from_pmx(&pmx);
-            let label = format!("{} ({label})", pmx.name);
-            LoadedFile {
-                model: Some(model_from_pmx(
-                    *pmx,
-                    rig,
-                    label,
-                    TextureOrigin::Directory(folder),
-                )),
-                ..LoadedFile::default()
-            }
+            model(*pmx, rig)
         }
-        AnyFile::Pmd(pmd) => {
-            let rig = Rig::from_pmd(&pmd);
-            let pmx = mmd_format::convert::pmd_to_pmx(&pmd);
-            let label = format!("{} ({label})", pmx.name);
-            LoadedFile {
-                model: Some(model_from_pmx(
-                    pmx,
-                    rig,
-                    label,
-                    TextureOrigin::Directory(folder),
-                )),
-                ..LoadedFile::default()
-            }
-        }
+        AnyFile::Pmd(pmd) => model(mmd_format::convert::pmd_to_pmx(&pmd), Rig::from_pmd(&pmd)),
         AnyFile::Vmd(vmd) => {
             let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
             let has_model_keys =
@@ -212,13 +217,17 @@ impl Scene {
         let pmx = mmd_format::pmx::read(default_assets::MODEL).map_err(|e| fail("model", e))?;
         let vmd = mmd_format::vmd::read(default_assets::MOTION).map_err(|e| fail("motion", e))?;
         let rig = Rig::from_pmx(&pmx);
-        let label = format!("{} (bundled)", pmx.name);
-        let model = model_from_pmx(pmx, rig, label, TextureOrigin::Bundled);
+        let model = model_from_pmx(pmx, rig, "bundled", TextureOrigin::Bundled);
         let motions = vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,
         }];
-        Ok(Scene::assemble(model, motions, None))
+        Ok(Scene {
+            motion: bind(&model.rig, &motions),
+            model,
+            motions,
+            camera: None,
+        })
     }
 
     /// The scene the command line asks for: `MODEL [MOTION...]` (motions may include a
@@ -234,24 +243,8 @@ impl Scene {
         Ok(scene)
     }
 
-    fn assemble(
-        model: Model,
-        motions: Vec<MotionFile>,
-        camera: Option<(String, CameraMotion)>,
-    ) -> Scene {
-        let refs: Vec<&Vmd> = motions.iter().map(|m| &m.vmd).collect();
-        let motion = Motion::bind(&model.rig, &refs);
-        Scene {
-            model,
-            motions,
-            camera,
-            motion,
-        }
-    }
-
     fn rebind(&mut self) {
-        let refs: Vec<&Vmd> = self.motions.iter().map(|m| &m.vmd).collect();
-        self.motion = Motion::bind(&self.model.rig, &refs);
+        self.motion = bind(&self.model.rig, &self.motions);
     }
 
     /// Opens files (as dropped on the window or picked in the dialog): a model replaces the
@@ -294,6 +287,19 @@ impl Scene {
         }
         self.rebind();
         Ok(opened)
+    }
+
+    /// The camera motion's camera at `frame`, or `None` without a camera motion.
+    pub fn camera_at(&self, frame: f32) -> Option<Camera> {
+        let (_, motion) = self.camera.as_ref()?;
+        let s = motion.sample(frame);
+        Some(Camera {
+            target: s.target,
+            rotation: s.rotation,
+            distance: s.distance,
+            fov_y_deg: s.fov_deg,
+            perspective: s.perspective,
+        })
     }
 
     /// The last frame of anything animated: the motions and the camera.

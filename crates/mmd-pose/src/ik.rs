@@ -31,7 +31,7 @@ impl Default for LinkState {
     }
 }
 
-/// Steps smaller than this (radians; MMD uses 1e-3 degrees) are skipped.
+/// Steps smaller than this (radians, compared as a sine; MMD uses 1e-3 degrees) are skipped.
 const MIN_STEP: f32 = 1.0e-3 * PI / 180.0;
 
 fn refresh_deps(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
@@ -99,25 +99,25 @@ fn link_space_directions(s: &Scratch, link: usize, ik_pos: Vec3A, eff_pos: Vec3A
 
 fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32) {
     let ik_pos = s.world[def.bone as usize].translation;
-    for k in 0..def.links.len() {
-        let link = def.links[k];
+    for (k, link) in def.links.iter().enumerate() {
         let bone = link.bone as usize;
         let eff_pos = s.world[def.effector as usize].translation;
         let Some((to_ik, to_eff)) = link_space_directions(s, bone, ik_pos, eff_pos) else {
             continue;
         };
-        // atan2(|a x b|, a . b) rather than acos(a . b): acos turns the rounding noise of two
-        // equal unit vectors (dot = 1 - 6e-8) into a 3.5e-4 rad "step" around a random axis,
-        // which would push an already reached chain off its target.
-        let angle = to_eff.cross(to_ik).length().atan2(to_eff.dot(to_ik));
+        // The turn taking to_eff onto to_ik: axis to_eff x to_ik, sin and cos of the angle
+        // straight from the cross and dot products (no acos: its rounding near 1 would turn
+        // two equal vectors into a 3.5e-4 rad "step" around a random axis).
+        let cross = to_eff.cross(to_ik);
+        let sin = cross.length();
+        let cos = to_eff.dot(to_ik);
         let anim = s.anim_r[bone];
         let new_ik = match link.limit {
             LinkLimit::Plane { axis, min, max } => {
-                let angle = angle.min(def.unit_angle);
-                let axis_v = Vec3A::AXES[axis];
-                let turn = |a: f32| Quat::from_axis_angle(axis_v.into(), a).mul_vec3a(to_eff).dot(to_ik);
+                let angle = sin.atan2(cos).min(def.unit_angle);
                 let state = &mut s.links[k];
-                let mut next = if turn(angle) > turn(-angle) {
+                // Of +angle and -angle about the axis, the one that brings to_eff nearer to_ik.
+                let mut next = if angle > 0.0 && cross[axis] > 0.0 {
                     state.plane_angle + angle
                 } else {
                     state.plane_angle - angle
@@ -135,17 +135,31 @@ fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32
                 }
                 let next = next.clamp(min, max);
                 state.plane_angle = next;
-                Quat::from_axis_angle(axis_v.into(), next) * anim.inverse()
+                let (half_sin, half_cos) = (0.5 * next).sin_cos();
+                let mut v = Vec3A::ZERO;
+                v[axis] = half_sin;
+                Quat::from_xyzw(v.x, v.y, v.z, half_cos) * anim.inverse()
             }
             limit => {
-                if angle < MIN_STEP {
+                if cos > 0.0 && sin < MIN_STEP {
                     continue;
                 }
-                let angle = angle.min(def.unit_angle);
-                let Some(axis) = to_eff.cross(to_ik).try_normalize() else {
-                    continue;
+                let step = if cos < def.unit_cos {
+                    // Clamped to the unit angle, whose half-angle sine and cosine are
+                    // precomputed.
+                    let Some(axis) = (cross / sin).try_normalize() else {
+                        continue;
+                    };
+                    let (half_sin, half_cos) = def.unit_half;
+                    Quat::from_vec4((axis * half_sin).extend(half_cos))
+                } else {
+                    // Half-angle form of the turn: (sin θ n, 1 + cos θ) normalised.
+                    let q = cross.extend(1.0 + cos);
+                    let Some(q) = q.try_normalize() else {
+                        continue;
+                    };
+                    Quat::from_vec4(q)
                 };
-                let step = Quat::from_axis_angle(axis.into(), angle);
                 let mut chain = s.ik_r[bone] * anim * step;
                 if let LinkLimit::Euler { min, max } = limit {
                     let state = &mut s.links[k];

@@ -24,6 +24,9 @@ struct BoneKeyData {
 struct Tracks<T> {
     ranges: Vec<(u32, u32)>,
     frames: Vec<u32>,
+    /// `frames` as f32, what sampling searches (exact: frames are below 2^24 in practice,
+    /// and the conversion is the same on every call either way).
+    search: Vec<f32>,
     values: Vec<T>,
 }
 
@@ -35,6 +38,7 @@ impl<T: Copy> Tracks<T> {
         let mut tracks = Tracks {
             ranges: vec![(0, 0); track_count],
             frames: Vec::with_capacity(keys.len()),
+            search: Vec::new(),
             values: Vec::with_capacity(keys.len()),
         };
         let mut i = 0;
@@ -53,6 +57,7 @@ impl<T: Copy> Tracks<T> {
             }
             tracks.ranges[track as usize] = (start, tracks.frames.len() as u32);
         }
+        tracks.search = tracks.frames.iter().map(|&f| f as f32).collect();
         tracks
     }
 
@@ -63,32 +68,33 @@ impl<T: Copy> Tracks<T> {
         }
     }
 
-    /// The keys around `frame`: `None` for an empty track, `(a, a, 0)` outside the key range,
-    /// otherwise the surrounding pair and the progress in [0, 1).
-    fn locate(&self, track: usize, frame: f32) -> Option<(T, T, f32)> {
+    /// Indices of the keys around `frame`: `None` for an empty track, `(a, a, 0)` outside
+    /// the key range, otherwise the surrounding pair and the progress in [0, 1).
+    #[inline]
+    fn locate(&self, track: usize, frame: f32) -> Option<(usize, usize, f32)> {
         let (s, e) = self.ranges[track];
         let (s, e) = (s as usize, e as usize);
         if s == e {
             return None;
         }
-        let frames = &self.frames[s..e];
-        let next = frames.partition_point(|&f| f as f32 <= frame);
+        let frames = &self.search[s..e];
+        let next = frames.partition_point(|&f| f <= frame);
         if next == 0 {
-            return Some((self.values[s], self.values[s], 0.0));
+            return Some((s, s, 0.0));
         }
         if next == frames.len() {
-            return Some((self.values[e - 1], self.values[e - 1], 0.0));
+            return Some((e - 1, e - 1, 0.0));
         }
-        let (fa, fb) = (frames[next - 1] as f32, frames[next] as f32);
+        let (fa, fb) = (frames[next - 1], frames[next]);
         let progress = (frame - fa) / (fb - fa);
-        Some((self.values[s + next - 1], self.values[s + next], progress))
+        Some((s + next - 1, s + next, progress))
     }
 
     /// The value of the latest key at or before `frame`, if any.
     fn latest(&self, track: usize, frame: f32) -> Option<T> {
         let (s, e) = self.ranges[track];
-        let frames = &self.frames[s as usize..e as usize];
-        let next = frames.partition_point(|&f| f as f32 <= frame);
+        let frames = &self.search[s as usize..e as usize];
+        let next = frames.partition_point(|&f| f <= frame);
         (next > 0).then(|| self.values[s as usize + next - 1])
     }
 }
@@ -221,13 +227,24 @@ impl Motion {
         let Some((a, b, s)) = self.bones.locate(bone, frame) else {
             return (Vec3A::ZERO, Quat::IDENTITY);
         };
+        let a = &self.bones.values[a];
         if s == 0.0 {
             return (a.translation, a.rotation);
         }
+        let b = &self.bones.values[b];
         let [cx, cy, cz, cr] = &b.curves;
-        let t = Vec3A::new(cx.eval(s), cy.eval(s), cz.eval(s));
-        let translation = a.translation + (b.translation - a.translation) * t;
-        let rotation = a.rotation.slerp(b.rotation, cr.eval(s));
+        // Most bones only turn: skip the curve solves of a channel that does not change.
+        let delta = b.translation - a.translation;
+        let translation = if delta == Vec3A::ZERO {
+            a.translation
+        } else {
+            a.translation + delta * Vec3A::new(cx.eval(s), cy.eval(s), cz.eval(s))
+        };
+        let rotation = if a.rotation == b.rotation {
+            a.rotation
+        } else {
+            a.rotation.slerp(b.rotation, cr.eval(s))
+        };
         (translation, rotation)
     }
 
@@ -235,7 +252,10 @@ impl Motion {
     pub(crate) fn sample_morph(&self, morph: usize, frame: f32) -> f32 {
         match self.morphs.locate(morph, frame) {
             None => 0.0,
-            Some((a, b, s)) => a + (b - a) * s,
+            Some((a, b, s)) => {
+                let (a, b) = (self.morphs.values[a], self.morphs.values[b]);
+                a + (b - a) * s
+            }
         }
     }
 

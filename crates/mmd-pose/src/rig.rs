@@ -65,6 +65,10 @@ pub(crate) struct IkSolverDef {
     pub iterations: u32,
     /// Largest rotation per link per iteration, radians.
     pub unit_angle: f32,
+    /// cos(unit angle), or -2 when the unit angle is π or more (never clamps).
+    pub unit_cos: f32,
+    /// sin and cos of half the unit angle.
+    pub unit_half: (f32, f32),
     pub links: Vec<IkLinkDef>,
     /// Every bone whose global the solver reads (the IK bone, the effector, the links and
     /// all their ancestors), parents before children.
@@ -563,6 +567,12 @@ fn build_solver(
         effector,
         iterations,
         unit_angle,
+        unit_cos: if unit_angle >= std::f32::consts::PI {
+            -2.0
+        } else {
+            unit_angle.cos()
+        },
+        unit_half: (0.5 * unit_angle).sin_cos(),
         links,
         deps,
         below,

@@ -23,7 +23,7 @@ pub use camera::{Aabb, Camera};
 pub use context::{GpuContext, optional_features};
 pub use error::RenderError;
 pub use model::{ModelGpu, SkinnedVertex};
-pub use offscreen::{OFFSCREEN_FORMAT, Offscreen};
+pub use offscreen::{OFFSCREEN_FORMAT, Offscreen, read_buffer};
 pub use renderer::{DEPTH_FORMAT, FrameTargets, Light, Renderer, SAMPLE_COUNT, View};
 pub use texture::TextureWarning;
 pub use texture_source::{DirTextureSource, MemoryTextureSource, TextureSource};

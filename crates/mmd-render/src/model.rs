@@ -42,7 +42,6 @@ pub struct SkinnedVertex {
 /// A model's GPU resources and per-frame state.
 pub struct ModelGpu {
     vertex_count: u32,
-    bone_count: usize,
     skinning_buffer: wgpu::Buffer,
     rotation_buffer: wgpu::Buffer,
     position_delta_buffer: wgpu::Buffer,
@@ -54,6 +53,10 @@ pub struct ModelGpu {
     base_params: Vec<MaterialParams>,
     params: Vec<MaterialParams>,
     morphs: Morphs,
+    /// Per-frame scratch, kept so that [`ModelGpu::update`] does not allocate: the bone
+    /// matrices (plus the trailing identity) and their rotations.
+    matrices: Vec<Mat4>,
+    rotations: Vec<Quat>,
 }
 
 /// Which textures the materials actually use, and in which role.
@@ -93,8 +96,8 @@ impl ModelGpu {
             storage,
         );
         let sdef_buffer = buffer("sdef", bytemuck::cast_slice(&inputs.sdef), storage);
-        let identity = vec![Mat4::IDENTITY; bone_count + 1];
-        let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&identity), storage);
+        let matrices = vec![Mat4::IDENTITY; bone_count + 1];
+        let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&matrices), storage);
         let rotations = vec![Quat::IDENTITY; bone_count + 1];
         let rotation_buffer = buffer("rotations", bytemuck::cast_slice(&rotations), storage);
         let zeros = vec![[0.0f32; 4]; pmx.vertices.len()];
@@ -214,7 +217,6 @@ impl ModelGpu {
         warnings.sort_by(|a, b| a.path.cmp(&b.path));
         let model = ModelGpu {
             vertex_count,
-            bone_count,
             skinning_buffer,
             rotation_buffer,
             position_delta_buffer,
@@ -226,6 +228,8 @@ impl ModelGpu {
             params: base_params.clone(),
             base_params,
             morphs: Morphs::new(pmx),
+            matrices,
+            rotations,
         };
         (model, warnings)
     }
@@ -239,20 +243,26 @@ impl ModelGpu {
     /// model morph with group morphs already expanded (missing ones count as 0).
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
         // The matrix after the bones' stays the identity (invalid bone indices use it).
-        let matrices: Vec<Mat4> = skinning
-            .iter()
-            .copied()
-            .chain(std::iter::repeat(Mat4::IDENTITY))
-            .take(self.bone_count)
-            .chain([Mat4::IDENTITY])
-            .collect();
+        if let Some((_, bones)) = self.matrices.split_last_mut() {
+            let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
+            for (slot, m) in bones.iter_mut().zip(given) {
+                *slot = *m;
+            }
+        }
         // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
-        let rotations: Vec<Quat> = matrices
-            .iter()
-            .map(|m| glam::Quat::from_mat4(m).normalize())
-            .collect();
-        queue.write_buffer(&self.skinning_buffer, 0, bytemuck::cast_slice(&matrices));
-        queue.write_buffer(&self.rotation_buffer, 0, bytemuck::cast_slice(&rotations));
+        for (q, m) in self.rotations.iter_mut().zip(&self.matrices) {
+            *q = Quat::from_mat4(m).normalize();
+        }
+        queue.write_buffer(
+            &self.skinning_buffer,
+            0,
+            bytemuck::cast_slice(&self.matrices),
+        );
+        queue.write_buffer(
+            &self.rotation_buffer,
+            0,
+            bytemuck::cast_slice(&self.rotations),
+        );
         let changes = self
             .morphs
             .apply(morph_weights, &self.base_params, &mut self.params);

@@ -35,10 +35,14 @@ enum MorphKind {
 /// The morphs of a model with the state of the last applied weights.
 pub struct Morphs {
     kinds: Vec<MorphKind>,
-    /// Weights as last applied; `None` before the first update.
-    applied: Option<Vec<f32>>,
+    /// Weight of each morph as last applied; NaN before the first update (equal to no
+    /// weight, so the first update applies every morph).
+    applied: Vec<f32>,
     pub position_deltas: Vec<[f32; 4]>,
     pub uv_deltas: Vec<[f32; 4]>,
+    /// Per-material multiply and add tints, scratch for [`Morphs::apply`].
+    mul: Vec<MaterialTint>,
+    add: Vec<MaterialTint>,
 }
 
 /// What changed in the last [`Morphs::apply`].
@@ -52,7 +56,7 @@ impl Morphs {
     pub fn new(pmx: &Pmx) -> Morphs {
         let vertex_count = pmx.vertices.len();
         let in_range = |v: u32| (v as usize) < vertex_count;
-        let kinds = pmx
+        let kinds: Vec<MorphKind> = pmx
             .morphs
             .iter()
             .map(|morph| match &morph.offsets {
@@ -85,11 +89,14 @@ impl Morphs {
                 _ => MorphKind::Other,
             })
             .collect();
+        let material_count = pmx.materials.len();
         Morphs {
+            applied: vec![f32::NAN; kinds.len()],
             kinds,
-            applied: None,
             position_deltas: vec![[0.0; 4]; vertex_count],
             uv_deltas: vec![[0.0; 4]; vertex_count],
+            mul: vec![MaterialTint::multiply_identity(); material_count],
+            add: vec![MaterialTint::add_identity(); material_count],
         }
     }
 
@@ -113,12 +120,8 @@ impl Morphs {
             uvs: false,
             materials: false,
         };
-        for (i, kind) in self.kinds.iter().enumerate() {
-            let old = self
-                .applied
-                .as_ref()
-                .map(|a| a.get(i).copied().unwrap_or(0.0));
-            if old == Some(weight(i)) {
+        for (i, (kind, &old)) in self.kinds.iter().zip(&self.applied).enumerate() {
+            if old == weight(i) {
                 continue;
             }
             match kind {
@@ -136,9 +139,10 @@ impl Morphs {
         }
         if changes.materials {
             materials.copy_from_slice(base);
+            self.mul.fill(MaterialTint::multiply_identity());
+            self.add.fill(MaterialTint::add_identity());
         }
-        let mut mul = vec![MaterialTint::multiply_identity(); materials.len()];
-        let mut add = vec![MaterialTint::add_identity(); materials.len()];
+        let (mul, add) = (&mut self.mul, &mut self.add);
         for (i, kind) in self.kinds.iter().enumerate() {
             let w = weight(i);
             if w == 0.0 {
@@ -169,10 +173,11 @@ impl Morphs {
                         let targets = match usize::try_from(offset.material) {
                             Ok(m) if m < materials.len() => m..m + 1,
                             Ok(_) => continue,
+                            // A negative material index (-1) means every material.
                             Err(_) => 0..materials.len(),
                         };
+                        let value = MaterialTint::from_offset(offset);
                         for m in targets {
-                            let value = MaterialTint::from_offset(offset);
                             match offset.op {
                                 MaterialOp::Multiply => mul[m].multiply_towards(&value, w),
                                 MaterialOp::Add => add[m].add_scaled(&value, w),
@@ -184,15 +189,13 @@ impl Morphs {
             }
         }
         if changes.materials {
-            for (m, material) in materials.iter_mut().enumerate() {
-                material.apply_morph(&mul[m], &add[m]);
+            for ((material, mul), add) in materials.iter_mut().zip(mul.iter()).zip(add.iter()) {
+                material.apply_morph(mul, add);
             }
         }
-        self.applied = Some(
-            (0..self.kinds.len().max(weights.len()))
-                .map(weight)
-                .collect(),
-        );
+        for (i, applied) in self.applied.iter_mut().enumerate() {
+            *applied = weight(i);
+        }
         changes
     }
 }

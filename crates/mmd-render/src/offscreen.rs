@@ -9,11 +9,8 @@ use crate::renderer::{FrameTargets, Renderer, View};
 /// The colour format of offscreen images: MMD's colours are stored as computed.
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
-/// Maps a `MAP_READ` buffer after the queued work finished and copies its bytes out.
-pub(crate) fn read_buffer(
-    device: &wgpu::Device,
-    buffer: &wgpu::Buffer,
-) -> Result<Vec<u8>, RenderError> {
+/// Waits for the submitted work, maps a `MAP_READ` buffer and copies its bytes out.
+pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<Vec<u8>, RenderError> {
     let (sender, receiver) = std::sync::mpsc::channel();
     buffer.map_async(wgpu::MapMode::Read, .., move |result| {
         // The receiver outlives the poll below; a failed send cannot happen.

@@ -42,6 +42,9 @@ pub struct View {
     pub background: [f64; 4],
     /// Colour of the planar ground shadow; `None` draws no ground shadow.
     pub ground_shadow: Option<[f32; 4]>,
+    /// Draw the edge (outline) pass for materials that have the edge flag; `false` hides
+    /// every outline without touching the uploaded model.
+    pub edges: bool,
     /// Draw triangle edges only (needs `POLYGON_MODE_LINE`; ignored without it).
     pub wireframe: bool,
 }
@@ -53,6 +56,7 @@ impl Default for View {
             light: Light::default(),
             background: [1.0, 1.0, 1.0, 1.0],
             ground_shadow: Some([0.2, 0.2, 0.2, 0.5]),
+            edges: true,
             wireframe: false,
         }
     }
@@ -267,7 +271,7 @@ impl Renderer {
     }
 
     /// Records one frame: skins every model, clears `targets`, draws the ground shadows,
-    /// the models' materials in order, then their edges, and resolves into `output` (a view
+    /// the models' materials in order, then their edges (when `view.edges`), and resolves into `output` (a view
     /// of this renderer's format and the targets' size), which the caller may draw over
     /// (e.g. a UI) before presenting.
     pub fn render(
@@ -352,7 +356,7 @@ impl Renderer {
                 pass.set_bind_group(1, &m.bind_group, &[]);
                 pass.draw_indexed(m.indices.clone(), 0, 0..1);
             }
-            if wireframe.is_none() {
+            if view.edges && wireframe.is_none() {
                 pass.set_pipeline(&self.pipelines.edge);
                 for m in model.visible_materials().filter(|m| m.edge) {
                     pass.set_bind_group(1, &m.bind_group, &[]);

@@ -215,7 +215,7 @@ fn count_edge_red(image: &RgbaImage) -> usize {
 }
 
 /// A cube with the EDGE flag gets an outline of the (red) edge colour around it, not over
-/// it; without the flag there is none.
+/// it; without the flag, or with the view's edges switched off, there is none.
 #[test]
 fn edge_pass_draws_outline_in_edge_color() {
     let Some((ctx, renderer)) = common::gpu() else {
@@ -231,7 +231,8 @@ fn edge_pass_draws_outline_in_edge_color() {
         background: [0.0, 0.0, 1.0, 1.0],
         ..view(camera)
     };
-    let with_edge = render(&ctx, &renderer, &upload(&ctx, &renderer, &pmx), &view);
+    let model = upload(&ctx, &renderer, &pmx);
+    let with_edge = render(&ctx, &renderer, &model, &view);
     let red = count_edge_red(&with_edge);
     assert!(red > 200, "only {red} edge pixels");
     // Outline pixels sit between the cube and the background: the image centre is cube.
@@ -239,6 +240,14 @@ fn edge_pass_draws_outline_in_edge_color() {
     assert!(
         centre.0[0] > 100 && centre.0[1] > 100,
         "centre is the grey cube: {centre:?}"
+    );
+    let edges_off = View {
+        edges: false,
+        ..view
+    };
+    assert_eq!(
+        count_edge_red(&render(&ctx, &renderer, &model, &edges_off)),
+        0
     );
     pmx.materials[0].flags &= !material_flags::EDGE;
     let without = render(&ctx, &renderer, &upload(&ctx, &renderer, &pmx), &view);

@@ -4,10 +4,8 @@
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
-use mmd_format::pmx::{Pmx, material_flags};
-use mmd_player::default_assets;
-use mmd_player::scene::{Model, TextureOrigin};
-use mmd_render::{DirTextureSource, FrameTargets, ModelGpu, Renderer, TextureSource, View};
+use mmd_player::scene::Model;
+use mmd_render::{FrameTargets, ModelGpu, Renderer, View};
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.
@@ -108,30 +106,14 @@ impl Gpu {
         }
     }
 
-    /// Uploads `model` (with its edges switched off when `edges` is false); texture
-    /// problems are logged, never fatal.
-    pub fn upload_model(&mut self, model: &Model, edges: bool) {
-        let without_edges;
-        let pmx: &Pmx = if edges {
-            &model.pmx
-        } else {
-            let mut copy = model.pmx.clone();
-            for m in &mut copy.materials {
-                m.flags &= !material_flags::EDGE;
-            }
-            without_edges = copy;
-            &without_edges
-        };
-        let source: Box<dyn TextureSource> = match &model.textures {
-            TextureOrigin::Bundled => Box::new(default_assets::texture_source()),
-            TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
-        };
+    /// Uploads `model`; texture problems are logged, never fatal.
+    pub fn upload_model(&mut self, model: &Model) {
         let (gpu_model, warnings) = ModelGpu::new(
             &self.device,
             &self.queue,
             &self.renderer,
-            pmx,
-            source.as_ref(),
+            &model.pmx,
+            model.texture_source().as_ref(),
         );
         for w in warnings {
             log::warn!("{}: texture {}: {}", model.label, w.path, w.problem);
@@ -333,26 +315,8 @@ impl Gpu {
             },
         );
         self.queue.submit([encoder.finish()]);
-        let (sender, receiver) = std::sync::mpsc::channel();
-        readback.map_async(wgpu::MapMode::Read, .., move |result| {
-            // The receiver waits below; if it is gone there is nobody left to tell.
-            let _ = sender.send(result);
-        });
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .context("waiting for the screenshot")?;
-        receiver
-            .recv()
-            .context("screenshot readback")?
-            .context("screenshot readback")?;
-        let bytes = readback
-            .get_mapped_range(..)
-            .map_err(|e| anyhow!("screenshot readback: {e}"))?
-            .to_vec();
-        readback.unmap();
+        let bytes =
+            mmd_render::read_buffer(&self.device, &readback).context("screenshot readback")?;
         let bgra = matches!(
             self.config.format,
             wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb

@@ -76,6 +76,13 @@ const TARGET_COLOR: Color32 = Color32::from_rgb(255, 230, 60);
 const BONE_COLOR: Color32 = Color32::from_rgb(120, 200, 255);
 const SELECTED_COLOR: Color32 = Color32::from_rgb(255, 70, 200);
 
+/// The IK override choices, as the bone panel labels them.
+const IK_MODES: [(IkOverride, &str); 3] = [
+    (IkOverride::Auto, "Auto"),
+    (IkOverride::On, "On"),
+    (IkOverride::Off, "Off"),
+];
+
 /// Lays out the whole interface for one frame.
 pub fn draw(
     ui: &mut Ui,
@@ -282,11 +289,7 @@ fn key_slider(ui: &mut Ui, player: &mut Player) {
 fn ik_switch(ui: &mut Ui, player: &mut Player, bone: usize) -> bool {
     let current = player.ik_override(bone);
     let mut changed = false;
-    for (value, label) in [
-        (IkOverride::Auto, "Auto"),
-        (IkOverride::On, "On"),
-        (IkOverride::Off, "Off"),
-    ] {
+    for (value, label) in IK_MODES {
         if ui.selectable_label(current == value, label).clicked() && current != value {
             player.set_ik_override(bone, value);
             changed = true;
@@ -301,11 +304,7 @@ fn bone_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
     if !iks.is_empty() {
         ui.horizontal(|ui| {
             ui.label("All IK:");
-            for (value, label) in [
-                (IkOverride::Auto, "Auto"),
-                (IkOverride::On, "On"),
-                (IkOverride::Off, "Off"),
-            ] {
+            for (value, label) in IK_MODES {
                 if ui.button(label).clicked() {
                     player.set_all_ik_overrides(value);
                     state.pose_dirty = true;
@@ -346,61 +345,58 @@ fn bone_panel(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
         ui.add(egui::TextEdit::singleline(&mut state.bone_search).hint_text("search bones"));
     });
     let keep = player.bones_matching(&state.bone_search);
-    let (roots, children) = player.bone_tree();
+    let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("bone tree")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for root in roots {
-                bone_node(ui, player, &children, &keep, root, 0);
+            for &root in &player.bone_tree().roots {
+                bone_node(ui, player, &keep, root, 0, &mut clicked);
             }
         });
+    if clicked.is_some() {
+        player.selected_bone = clicked;
+    }
 }
 
 /// Deeper than any real rig; a guard against pathological parent chains.
 const MAX_TREE_DEPTH: usize = 64;
 
+/// One bone's row and, below it, its kept children; a click on a row sets `clicked`.
 fn bone_node(
     ui: &mut Ui,
-    player: &mut Player,
-    children: &[Vec<usize>],
+    player: &Player,
     keep: &[bool],
     bone: usize,
     depth: usize,
+    clicked: &mut Option<usize>,
 ) {
     if !keep.get(bone).copied().unwrap_or(false) || depth > MAX_TREE_DEPTH {
         return;
     }
     let rig = &player.scene.model.rig;
-    let name = rig.bone_name(bone).to_owned();
-    let is_ik = rig.ik_solver_of_bone(bone).is_some();
+    let name = rig.bone_name(bone);
     let keys = player.scene.motion.bone_key_frames(bone).len();
-    let mut text = RichText::new(format!(
-        "{name}{}",
-        if keys > 0 {
-            format!("  ·{keys}")
-        } else {
-            String::new()
-        }
-    ));
-    if is_ik {
+    let mut text = if keys > 0 {
+        RichText::new(format!("{name}  ·{keys}"))
+    } else {
+        RichText::new(name)
+    };
+    if rig.ik_solver_of_bone(bone).is_some() {
         text = text.color(IK_COLOR);
     }
     let selected = player.selected_bone == Some(bone);
-    let kids: Vec<usize> = children
+    let kept = |k: &usize| keep.get(*k).copied().unwrap_or(false);
+    let kids = player
+        .bone_tree()
+        .children
         .get(bone)
-        .map(|c| {
-            c.iter()
-                .copied()
-                .filter(|&k| keep.get(k).copied().unwrap_or(false))
-                .collect()
-        })
-        .unwrap_or_default();
-    if kids.is_empty() {
+        .map_or(&[][..], Vec::as_slice);
+    if !kids.iter().any(kept) {
         ui.horizontal(|ui| {
             ui.add_space(18.0);
             if ui.selectable_label(selected, text).clicked() {
-                player.selected_bone = Some(bone);
+                *clicked = Some(bone);
             }
         });
     } else {
@@ -408,12 +404,12 @@ fn bone_node(
         egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, depth < 4)
             .show_header(ui, |ui| {
                 if ui.selectable_label(selected, text).clicked() {
-                    player.selected_bone = Some(bone);
+                    *clicked = Some(bone);
                 }
             })
             .body(|ui| {
-                for kid in kids {
-                    bone_node(ui, player, children, keep, kid, depth + 1);
+                for &kid in kids.iter().filter(|k| kept(k)) {
+                    bone_node(ui, player, keep, kid, depth + 1, clicked);
                 }
             });
     }

@@ -41,8 +41,8 @@ struct App {
     hooks: TestHooks,
     running: Option<Running>,
     egui_ctx: egui::Context,
-    /// Model generation and edge setting the GPU copy was made with.
-    uploaded: Option<(u64, bool)>,
+    /// Model generation the GPU copy was made from.
+    uploaded: Option<u64>,
     dropped: Vec<PathBuf>,
     frames: u64,
     last_frame: Instant,
@@ -66,6 +66,12 @@ pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
     };
     event_loop.run_app(&mut app).context("window event loop")?;
     app.result
+}
+
+/// A size in egui points as physical pixels.
+fn physical(points: egui::Vec2, pixels_per_point: f32) -> (u32, u32) {
+    let px = points * pixels_per_point;
+    (px.x.round() as u32, px.y.round() as u32)
 }
 
 fn rest_bounds(player: &Player) -> Option<Aabb> {
@@ -130,25 +136,19 @@ impl App {
                 self.player.open(&files);
             }
         }
-        let wanted = (self.player.model_generation, self.ui.options.edges);
-        if self.uploaded != Some(wanted) {
-            if self.uploaded.map(|u| u.0) != Some(wanted.0) {
-                self.ui.bounds = rest_bounds(&self.player);
-                self.ui.orbit = None;
-            }
-            running.gpu.upload_model(&self.player.scene.model, wanted.1);
-            self.uploaded = Some(wanted);
+        let generation = self.player.model_generation;
+        if self.uploaded != Some(generation) {
+            self.ui.bounds = rest_bounds(&self.player);
+            self.ui.orbit = None;
+            running.gpu.upload_model(&self.player.scene.model);
+            self.uploaded = Some(generation);
         }
 
         self.player.playback.advance(dt);
         self.player.evaluate();
         let frame_before = self.player.playback.frame();
 
-        let ppp = self.egui_ctx.pixels_per_point();
-        let view_px = (
-            (self.ui.view_size.x * ppp).round() as u32,
-            (self.ui.view_size.y * ppp).round() as u32,
-        );
+        let view_px = physical(self.ui.view_size, self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
         let input = running.egui.take_egui_input(&running.window);
         let (ui_state, player) = (&mut self.ui, &mut self.player);
@@ -170,16 +170,14 @@ impl App {
             camera: self.player.camera(self.ui.free_camera()),
             background: BACKGROUND,
             ground_shadow: self.ui.options.ground_shadow.then_some(GROUND_SHADOW),
+            edges: self.ui.options.edges,
             wireframe: self.ui.options.wireframe,
             ..View::default()
         };
         let pose = self.player.pose();
         let input = FrameInput {
             view,
-            view_size: (
-                (self.ui.view_size.x * ppp).round() as u32,
-                (self.ui.view_size.y * ppp).round() as u32,
-            ),
+            view_size: physical(self.ui.view_size, ppp),
             skinning: &pose.skinning,
             morph_weights: &pose.morph_weights,
             paint_jobs: &paint_jobs,

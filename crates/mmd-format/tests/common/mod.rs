@@ -1,18 +1,15 @@
-//! Shared by the `pmx_*` tests: where the fixtures are, and skipping when they are absent.
+//! Shared by the integration tests: reading fixtures, and skipping when they are absent.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-/// `../shared/fixtures` beside the project root.
-pub fn fixtures_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
-}
-
 /// The bytes of a fixture, or `None` (with a printed reason) when `../shared` is absent.
 /// With `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
 pub fn fixture(rel: &str) -> Option<Vec<u8>> {
-    let path = fixtures_dir().join(rel);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures")
+        .join(rel);
     match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(e) => {

@@ -1,0 +1,83 @@
+//! Evaluating a frame allocates nothing: a counting global allocator watches every call of
+//! `evaluate` over a whole dance (Miku + WAVEFILE when the fixtures are present, a synthetic
+//! leg otherwise).
+#![allow(unsafe_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use glam::Quat;
+use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, evaluate};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn count_allocations(rig: &Rig, motion: &Motion) -> usize {
+    let mut pose = Pose::new(rig);
+    let mut overrides = IkOverrides::new(rig);
+    let last = motion.last_frame() as u32;
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for ik in [IkOverride::Auto, IkOverride::Off] {
+        overrides.set_all(ik);
+        for f in 0..=last {
+            evaluate(rig, motion, f as f32 + 0.5, &overrides, &mut pose);
+        }
+    }
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn evaluate_does_not_allocate() {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures"));
+    match (
+        std::fs::read(root.join("j3/miku/index.pmx")),
+        std::fs::read(root.join("mmd-viewer-js/vmd/wavefile_v2.vmd")),
+    ) {
+        (Ok(model), Ok(dance)) => {
+            let pmx = mmd_format::pmx::read(&model).unwrap();
+            let vmd = mmd_format::vmd::read(&dance).unwrap();
+            let (rig, _) = Rig::from_pmx(&pmx);
+            let motion = Motion::bind(&rig, &[&vmd]);
+            assert_eq!(count_allocations(&rig, &motion), 0);
+        }
+        _ => {
+            assert!(
+                std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
+                "MMD_REQUIRE_FIXTURES=1 but ../shared/fixtures is missing"
+            );
+            eprintln!("fixtures absent: checking the synthetic leg only");
+        }
+    }
+    let (rig, _) = Rig::from_pmx(&common::leg());
+    let vmd = common::motion(vec![
+        common::key("legIK", 0, [0.0, 2.0, 0.0], Quat::IDENTITY),
+        common::key("legIK", 30, [1.0, 4.0, -3.0], Quat::IDENTITY),
+    ]);
+    let motion = Motion::bind(&rig, &[&vmd]);
+    assert_eq!(count_allocations(&rig, &motion), 0);
+}
