@@ -44,8 +44,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     }
     let model_bytes =
         fs::read(&args.model).with_context(|| format!("{}: cannot read", args.model.display()))?;
-    let motion_bytes =
-        fs::read(&args.motion).with_context(|| format!("{}: cannot read", args.motion.display()))?;
+    let motion_bytes = fs::read(&args.motion)
+        .with_context(|| format!("{}: cannot read", args.motion.display()))?;
 
     let (parse_model_ms, model) = median_ms(args.passes, || {
         read_any(&model_bytes).with_context(|| format!("{}", args.model.display()))

@@ -28,7 +28,10 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("wavefile");
     group.throughput(Throughput::Elements(frames));
-    for (name, ik) in [("every_frame_ik_on", IkOverride::On), ("every_frame_ik_off", IkOverride::Off)] {
+    for (name, ik) in [
+        ("every_frame_ik_on", IkOverride::On),
+        ("every_frame_ik_off", IkOverride::Off),
+    ] {
         let mut overrides = IkOverrides::new(&rig);
         overrides.set_all(ik);
         group.bench_function(name, |b| {

@@ -87,7 +87,12 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
 }
 
 /// The IK bone's and the effector's positions seen from the link, as unit vectors.
-fn link_space_directions(s: &Scratch, link: usize, ik_pos: Vec3A, eff_pos: Vec3A) -> Option<(Vec3A, Vec3A)> {
+fn link_space_directions(
+    s: &Scratch,
+    link: usize,
+    ik_pos: Vec3A,
+    eff_pos: Vec3A,
+) -> Option<(Vec3A, Vec3A)> {
     let w = &s.world[link];
     // World matrices are rotations and translations only: the inverse rotation is the
     // transpose.
@@ -184,7 +189,9 @@ fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32
 /// Rotation from limited-link Euler angles: X, then Y, then Z applied on the right, as the
 /// reference engines do.
 pub(crate) fn compose(angles: Vec3A) -> Quat {
-    Quat::from_rotation_x(angles.x) * Quat::from_rotation_y(angles.y) * Quat::from_rotation_z(angles.z)
+    Quat::from_rotation_x(angles.x)
+        * Quat::from_rotation_y(angles.y)
+        * Quat::from_rotation_z(angles.z)
 }
 
 fn normalize_angle(a: f32) -> f32 {
@@ -227,7 +234,9 @@ pub(crate) fn decompose(m: &Mat3A, before: Vec3A) -> Vec3A {
         )
     };
     let error = |v: Vec3A| {
-        diff_angle(v.x, before.x).abs() + diff_angle(v.y, before.y).abs() + diff_angle(v.z, before.z).abs()
+        diff_angle(v.x, before.x).abs()
+            + diff_angle(v.y, before.y).abs()
+            + diff_angle(v.z, before.z).abs()
     };
     let base = r;
     let mut best = error(r);

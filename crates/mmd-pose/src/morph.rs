@@ -181,7 +181,12 @@ impl MorphSet {
 
     /// Adds bone morphs to the animated transforms: translation offsets scaled by the
     /// weight, rotations slerped from identity by the weight and applied after the motion's.
-    pub fn apply_bone_morphs(&self, weights: &[f32], translation: &mut [Vec3A], rotation: &mut [Quat]) {
+    pub fn apply_bone_morphs(
+        &self,
+        weights: &[f32],
+        translation: &mut [Vec3A],
+        rotation: &mut [Quat],
+    ) {
         for &(m, start, end) in &self.bone_morphs {
             let w = weights[m as usize];
             if w == 0.0 {

@@ -46,9 +46,16 @@ pub(crate) struct AppendLink {
 pub(crate) enum LinkLimit {
     None,
     /// Rotation about one local axis only (0 = X, 1 = Y, 2 = Z), within [min, max] radians.
-    Plane { axis: usize, min: f32, max: f32 },
+    Plane {
+        axis: usize,
+        min: f32,
+        max: f32,
+    },
     /// Euler X/Y/Z limits, radians.
-    Euler { min: Vec3A, max: Vec3A },
+    Euler {
+        min: Vec3A,
+        max: Vec3A,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -398,14 +405,13 @@ fn topological_order(parent: &[u32]) -> Vec<u32> {
                 p => b = p as usize,
             }
         }
-        let mut d = match parent[*chain.last().unwrap_or(&start)] {
+        let base = match parent[*chain.last().unwrap_or(&start)] {
             NONE => 0,
             p if depth[p as usize] != u32::MAX => depth[p as usize] + 1,
             _ => 0,
         };
-        for &c in chain.iter().rev() {
-            depth[c] = d;
-            d += 1;
+        for (k, &c) in chain.iter().rev().enumerate() {
+            depth[c] = base + k as u32;
         }
     }
     let mut order: Vec<u32> = (0..n as u32).collect();
@@ -508,11 +514,11 @@ fn build_solver(
             Some(l) if l as usize == bone => warnings.push(RigWarning::new(format!(
                 "IK bone {bone} ({name}): link {l} is the IK bone; link ignored"
             ))),
-            Some(l) if links.iter().any(|d: &IkLinkDef| d.bone == l) => warnings.push(
-                RigWarning::new(format!(
+            Some(l) if links.iter().any(|d: &IkLinkDef| d.bone == l) => {
+                warnings.push(RigWarning::new(format!(
                     "IK bone {bone} ({name}): link {l} listed twice; repeat ignored"
-                )),
-            ),
+                )))
+            }
             Some(l) => links.push(IkLinkDef {
                 bone: l,
                 limit: link_limit(link.limit),

@@ -134,10 +134,19 @@ impl SkinMesh {
     /// The bones that move vertex `v` (with a non-zero weight); empty when out of range.
     pub fn vertex_bones(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
         let (bones, weights): (&[u32], &[f32]) = match self.skins.get(v) {
-            Some(Skin::Linear { bones, weights } | Skin::Qdef { bones, weights }) => (bones, weights),
-            Some(Skin::Sdef { bones, weight, .. }) => {
-                (bones, if *weight == 0.0 { &[0.0, 1.0] } else if *weight == 1.0 { &[1.0, 0.0] } else { &[1.0, 1.0] })
+            Some(Skin::Linear { bones, weights } | Skin::Qdef { bones, weights }) => {
+                (bones, weights)
             }
+            Some(Skin::Sdef { bones, weight, .. }) => (
+                bones,
+                if *weight == 0.0 {
+                    &[0.0, 1.0]
+                } else if *weight == 1.0 {
+                    &[1.0, 0.0]
+                } else {
+                    &[1.0, 1.0]
+                },
+            ),
             None => (&[], &[]),
         };
         bones
@@ -197,7 +206,9 @@ impl SkinMesh {
                         + m0.transform_point3a(cr0) * weight
                         + m1.transform_point3a(cr1) * w1
                 }
-                Skin::Qdef { bones, weights } => dual_quaternion_blend(&bones, &weights, p, &matrix),
+                Skin::Qdef { bones, weights } => {
+                    dual_quaternion_blend(&bones, &weights, p, &matrix)
+                }
             };
             *slot = Vec3::from(p);
         }
@@ -237,7 +248,8 @@ fn dual_quaternion_blend(
         dual += dv * w;
     }
     let len = real.length();
-    if !(len > 1.0e-8) {
+    // Also catches NaN.
+    if len.is_nan() || len <= 1.0e-8 {
         return p;
     }
     let real = Quat::from_vec4(real / len);

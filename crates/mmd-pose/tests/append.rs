@@ -34,15 +34,24 @@ fn pair(weight: f32, flags: u16) -> mmd_format::pmx::Pmx {
 
 #[test]
 fn rotation_is_scaled_by_the_weight() {
-    let pose = pose_of(&pair(0.5, APPEND_ROTATE), vec![key("src", 0, [0.0; 3], Quat::from_rotation_y(FRAC_PI_2))]);
+    let pose = pose_of(
+        &pair(0.5, APPEND_ROTATE),
+        vec![key("src", 0, [0.0; 3], Quat::from_rotation_y(FRAC_PI_2))],
+    );
     let want = Mat4::from_rotation_translation(Quat::from_rotation_y(FRAC_PI_4), Vec3::X);
     assert_mat(pose.globals[1], want);
 }
 
 #[test]
 fn translation_is_scaled_by_the_weight() {
-    let pose = pose_of(&pair(0.5, APPEND_TRANSLATE), vec![key("src", 0, [2.0, 0.0, -4.0], Quat::IDENTITY)]);
-    assert_mat(pose.globals[1], Mat4::from_translation(Vec3::new(2.0, 0.0, -2.0)));
+    let pose = pose_of(
+        &pair(0.5, APPEND_TRANSLATE),
+        vec![key("src", 0, [2.0, 0.0, -4.0], Quat::IDENTITY)],
+    );
+    assert_mat(
+        pose.globals[1],
+        Mat4::from_translation(Vec3::new(2.0, 0.0, -2.0)),
+    );
 }
 
 #[test]
@@ -51,7 +60,10 @@ fn rotation_only_append_ignores_translation() {
         &pair(1.0, APPEND_ROTATE),
         vec![key("src", 0, [5.0, 5.0, 5.0], Quat::from_rotation_x(0.3))],
     );
-    assert_mat(pose.globals[1], Mat4::from_rotation_translation(Quat::from_rotation_x(0.3), Vec3::X));
+    assert_mat(
+        pose.globals[1],
+        Mat4::from_rotation_translation(Quat::from_rotation_x(0.3), Vec3::X),
+    );
 }
 
 #[test]
@@ -60,7 +72,8 @@ fn negative_weight_turns_the_other_way() {
         &pair(-1.0, APPEND_ROTATE | APPEND_TRANSLATE),
         vec![key("src", 0, [0.0, 3.0, 0.0], Quat::from_rotation_z(0.4))],
     );
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_z(-0.4), Vec3::new(1.0, -3.0, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_z(-0.4), Vec3::new(1.0, -3.0, 0.0));
     assert_mat(pose.globals[1], want);
 }
 
@@ -68,9 +81,15 @@ fn negative_weight_turns_the_other_way() {
 fn weight_above_one_extrapolates() {
     let pose = pose_of(
         &pair(1.5, APPEND_ROTATE | APPEND_TRANSLATE),
-        vec![key("src", 0, [2.0, 0.0, 0.0], Quat::from_rotation_y(FRAC_PI_2))],
+        vec![key(
+            "src",
+            0,
+            [2.0, 0.0, 0.0],
+            Quat::from_rotation_y(FRAC_PI_2),
+        )],
     );
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_y(0.75 * PI), Vec3::new(4.0, 0.0, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_y(0.75 * PI), Vec3::new(4.0, 0.0, 0.0));
     assert_mat(pose.globals[1], want);
 }
 
@@ -84,7 +103,8 @@ fn follower_keeps_its_own_motion_too() {
             key("follower", 0, [0.0, 1.0, 0.0], Quat::from_rotation_y(0.5)),
         ],
     );
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_y(0.75), Vec3::new(1.0, 1.0, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_y(0.75), Vec3::new(1.0, 1.0, 0.0));
     assert_mat(pose.globals[1], want);
 }
 
@@ -93,7 +113,14 @@ fn follower_keeps_its_own_motion_too() {
 fn chain(c_flags: u16) -> Pose {
     let pmx = model(vec![
         bone("A", [0.0, 0.0, 0.0], -1),
-        append_bone("B", [0.0, 0.0, 0.0], -1, 0, 0.5, APPEND_ROTATE | APPEND_TRANSLATE),
+        append_bone(
+            "B",
+            [0.0, 0.0, 0.0],
+            -1,
+            0,
+            0.5,
+            APPEND_ROTATE | APPEND_TRANSLATE,
+        ),
         append_bone("C", [0.0, 0.0, 0.0], -1, 1, 0.5, c_flags),
     ]);
     pose_of(
@@ -109,7 +136,8 @@ fn chain(c_flags: u16) -> Pose {
 fn append_of_an_append_takes_the_sources_append() {
     let pose = chain(APPEND_ROTATE | APPEND_TRANSLATE);
     // B's append: 45° about Y and (1, 0, 0); C takes half of that, not B's own motion.
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_y(PI / 8.0), Vec3::new(0.5, 0.0, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_y(PI / 8.0), Vec3::new(0.5, 0.0, 0.0));
     assert_mat(pose.globals[2], want);
     // B: own motion, then its append on the right.
     let b = Mat4::from_rotation_translation(
@@ -122,7 +150,8 @@ fn append_of_an_append_takes_the_sources_append() {
 #[test]
 fn local_append_takes_the_sources_own_motion() {
     let pose = chain(APPEND_ROTATE | APPEND_TRANSLATE | APPEND_LOCAL);
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_x(PI / 12.0), Vec3::new(0.0, 3.5, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_x(PI / 12.0), Vec3::new(0.0, 3.5, 0.0));
     assert_mat(pose.globals[2], want);
 }
 
@@ -142,7 +171,10 @@ fn append_from_an_ik_link_includes_the_ik_rotation() {
     ]);
     let pose = pose_of(&pmx, vec![]);
     assert_mat(pose.globals[1], Mat4::from_rotation_z(-FRAC_PI_2));
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_z(-FRAC_PI_4), Vec3::new(0.0, 0.0, 5.0));
+    let want = Mat4::from_rotation_translation(
+        Quat::from_rotation_z(-FRAC_PI_4),
+        Vec3::new(0.0, 0.0, 5.0),
+    );
     assert_mat(pose.globals[4], want);
 }
 
@@ -161,6 +193,7 @@ fn append_follows_the_parent_chain() {
             key("src", 0, [0.0; 3], Quat::from_rotation_z(0.5)),
         ],
     );
-    let want = Mat4::from_rotation_translation(Quat::from_rotation_z(0.5), Vec3::new(3.0, 2.0, 0.0));
+    let want =
+        Mat4::from_rotation_translation(Quat::from_rotation_z(0.5), Vec3::new(3.0, 2.0, 0.0));
     assert_mat(pose.globals[2], want);
 }

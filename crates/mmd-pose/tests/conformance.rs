@@ -145,7 +145,8 @@ fn skeleton_of_pmd(pmd: &Pmd) -> Skeleton {
             .bones
             .iter()
             .map(|b| {
-                let follows = b.kind == bone_kind::ROTATE_FOLLOW || b.kind == bone_kind::ROTATE_COUPLED;
+                let follows =
+                    b.kind == bone_kind::ROTATE_FOLLOW || b.kind == bone_kind::ROTATE_COUPLED;
                 if follows && signed(b.ik_parent) >= 0 {
                     signed(b.ik_parent)
                 } else {
@@ -248,13 +249,19 @@ fn run_case(root: &Path, case: &Value) -> Figures {
         (Rig::from_pmd(&pmd).0, skeleton_of_pmd(&pmd), mesh)
     } else {
         let pmx = mmd_format::pmx::read(&bytes).unwrap();
-        (Rig::from_pmx(&pmx).0, skeleton_of_pmx(&pmx), SkinMesh::from_pmx(&pmx))
+        (
+            Rig::from_pmx(&pmx).0,
+            skeleton_of_pmx(&pmx),
+            SkinMesh::from_pmx(&pmx),
+        )
     };
     let vmds: Vec<_> = case["motions"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| mmd_format::vmd::read(&std::fs::read(root.join(p.as_str().unwrap())).unwrap()).unwrap())
+        .map(|p| {
+            mmd_format::vmd::read(&std::fs::read(root.join(p.as_str().unwrap())).unwrap()).unwrap()
+        })
         .collect();
     let motion = Motion::bind(&rig, &vmds.iter().collect::<Vec<_>>());
     let oracles: Vec<&str> = case
@@ -285,7 +292,10 @@ fn run_case(root: &Path, case: &Value) -> Figures {
         evaluate(&rig, &motion, f as f32, &overrides, &mut pose);
         for (i, m) in pose.globals.iter().enumerate() {
             let m = m.to_cols_array();
-            assert!(m.iter().all(|x| x.is_finite()), "{name}: NaN at frame {f} bone {i}");
+            assert!(
+                m.iter().all(|x| x.is_finite()),
+                "{name}: NaN at frame {f} bone {i}"
+            );
             if driven.contains(&i) || skeleton.exempt.contains(&i) {
                 continue;
             }
@@ -321,7 +331,12 @@ fn run_case(root: &Path, case: &Value) -> Figures {
             // the skinning and vertex morphs exactly, independently of IK.
             mesh.skin(&pose, &mut vertices);
             let mut ref_pose = pose.clone();
-            for (i, (g, s)) in ref_pose.globals.iter_mut().zip(&mut ref_pose.skinning).enumerate() {
+            for (i, (g, s)) in ref_pose
+                .globals
+                .iter_mut()
+                .zip(&mut ref_pose.skinning)
+                .enumerate()
+            {
                 *g = Mat4::from_cols_array(&refs[0].bones[&(key, i)]);
                 *s = *g * Mat4::from_translation(-rig.bone_rest_position(i));
             }
@@ -329,7 +344,11 @@ fn run_case(root: &Path, case: &Value) -> Figures {
             for ((fk, v), p) in &refs[0].vertices {
                 if *fk == key {
                     let uses_driven = mesh.vertex_bones(*v).any(|b| driven.contains(&b));
-                    let got = if uses_driven { ref_skinned[*v] } else { vertices[*v] };
+                    let got = if uses_driven {
+                        ref_skinned[*v]
+                    } else {
+                        vertices[*v]
+                    };
                     let d = got.distance(Vec3::from_array(*p));
                     if d > vertex_err.unwrap_or(0.0) {
                         worst_vertex = format!("frame {f} vertex {v}");
@@ -340,7 +359,10 @@ fn run_case(root: &Path, case: &Value) -> Figures {
             }
         }
     }
-    let ref_median = reach_refs.iter().map(|r| median(r)).fold(f32::MAX, f32::min);
+    let ref_median = reach_refs
+        .iter()
+        .map(|r| median(r))
+        .fold(f32::MAX, f32::min);
     let ref_p95 = reach_refs.iter().map(|r| p95(r)).fold(f32::MAX, f32::min);
     let figures = Figures {
         free_pos,
@@ -365,7 +387,8 @@ fn run_case(root: &Path, case: &Value) -> Figures {
 fn check_case(name: &str) {
     let Some(root) = root() else { return };
     let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap()).unwrap();
+        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
+            .unwrap();
     let case = cases
         .as_array()
         .unwrap()
@@ -373,8 +396,16 @@ fn check_case(name: &str) {
         .find(|c| c["name"] == name)
         .unwrap_or_else(|| panic!("no case {name} in CASES.json"));
     let f = run_case(&root, case);
-    assert!(f.free_pos <= TOL_POS, "{name}: free bone position error {}", f.free_pos);
-    assert!(f.free_rot <= TOL_ROT, "{name}: free bone rotation error {}", f.free_rot);
+    assert!(
+        f.free_pos <= TOL_POS,
+        "{name}: free bone position error {}",
+        f.free_pos
+    );
+    assert!(
+        f.free_rot <= TOL_ROT,
+        "{name}: free bone rotation error {}",
+        f.free_rot
+    );
     assert!(
         f.reach_median.0 <= f.reach_median.1 + REACH_SLACK,
         "{name}: reach median {} vs reference {}",
@@ -396,11 +427,23 @@ fn check_case(name: &str) {
 fn every_case_is_tested() {
     let Some(root) = root() else { return };
     let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap()).unwrap();
-    let names: Vec<&str> = cases.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
+            .unwrap();
+    let names: Vec<&str> = cases
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
     assert_eq!(
         names,
-        ["miku_pmx_wavefile", "miku_pmd_wavefile", "gene_laugh", "gene_rest", "miku_ik_toggle"],
+        [
+            "miku_pmx_wavefile",
+            "miku_pmd_wavefile",
+            "gene_laugh",
+            "gene_rest",
+            "miku_ik_toggle"
+        ],
         "CASES.json changed: add a test per case"
     );
 }
@@ -411,9 +454,16 @@ fn every_case_is_tested() {
 fn pmd_and_pmx_miku_agree() {
     let Some(root) = root() else { return };
     let fixtures = root.join("shared/fixtures");
-    let pmd = mmd_format::pmd::read(&std::fs::read(fixtures.join("mmd-viewer-js/miku/miku_v2.pmd")).unwrap()).unwrap();
-    let pmx = mmd_format::pmx::read(&std::fs::read(fixtures.join("j3/miku/index.pmx")).unwrap()).unwrap();
-    let vmd = mmd_format::vmd::read(&std::fs::read(fixtures.join("mmd-viewer-js/vmd/wavefile_v2.vmd")).unwrap()).unwrap();
+    let pmd = mmd_format::pmd::read(
+        &std::fs::read(fixtures.join("mmd-viewer-js/miku/miku_v2.pmd")).unwrap(),
+    )
+    .unwrap();
+    let pmx =
+        mmd_format::pmx::read(&std::fs::read(fixtures.join("j3/miku/index.pmx")).unwrap()).unwrap();
+    let vmd = mmd_format::vmd::read(
+        &std::fs::read(fixtures.join("mmd-viewer-js/vmd/wavefile_v2.vmd")).unwrap(),
+    )
+    .unwrap();
     let (a, _) = Rig::from_pmd(&pmd);
     let (b, _) = Rig::from_pmx(&pmx);
     assert_eq!(a.bone_count(), b.bone_count());
@@ -426,7 +476,10 @@ fn pmd_and_pmx_miku_agree() {
         evaluate(&b, &mb, frame as f32, &IkOverrides::new(&b), &mut pb);
         for i in (0..a.bone_count()).filter(|i| !driven.contains(i)) {
             assert_eq!(a.bone_name(i), b.bone_name(i));
-            let d = (pa.globals[i] - pb.globals[i]).to_cols_array().iter().fold(0.0f32, |m, x| m.max(x.abs()));
+            let d = (pa.globals[i] - pb.globals[i])
+                .to_cols_array()
+                .iter()
+                .fold(0.0f32, |m, x| m.max(x.abs()));
             worst = worst.max(d);
         }
     }

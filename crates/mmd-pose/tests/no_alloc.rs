@@ -53,7 +53,10 @@ fn count_allocations(rig: &Rig, motion: &Motion) -> usize {
 
 #[test]
 fn evaluate_does_not_allocate() {
-    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures"));
+    let root = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures"
+    ));
     match (
         std::fs::read(root.join("j3/miku/index.pmx")),
         std::fs::read(root.join("mmd-viewer-js/vmd/wavefile_v2.vmd")),

@@ -15,7 +15,14 @@ use proptest::prelude::*;
 /// IK bone (keys every 10 frames, random curves).
 fn dance(seed: &[(f32, f32, f32, u8)]) -> (mmd_format::pmx::Pmx, Vmd) {
     let mut pmx = leg();
-    pmx.bones.push(append_bone("follower", [1.0, 8.0, 0.0], 0, 1, 0.7, bone_flags::APPEND_ROTATE));
+    pmx.bones.push(append_bone(
+        "follower",
+        [1.0, 8.0, 0.0],
+        0,
+        1,
+        0.7,
+        bone_flags::APPEND_ROTATE,
+    ));
     let mut keys = Vec::new();
     for (i, &(a, b, c, curve)) in seed.iter().enumerate() {
         let frame = 10 * i as u32;
@@ -23,11 +30,21 @@ fn dance(seed: &[(f32, f32, f32, u8)]) -> (mmd_format::pmx::Pmx, Vmd) {
         k.interpolation[0] = curve;
         k.interpolation[8] = 127 - curve;
         keys.push(k);
-        let mut k = key("thigh", frame, [0.0; 3], Quat::from_euler(glam::EulerRot::XYZ, a * 0.1, b * 0.1, c * 0.1));
+        let mut k = key(
+            "thigh",
+            frame,
+            [0.0; 3],
+            Quat::from_euler(glam::EulerRot::XYZ, a * 0.1, b * 0.1, c * 0.1),
+        );
         k.interpolation[48] = curve;
         k.interpolation[60] = curve / 2;
         keys.push(k);
-        keys.push(key("root", frame, [c, 0.0, a], Quat::from_rotation_y(b * 0.05)));
+        keys.push(key(
+            "root",
+            frame,
+            [c, 0.0, a],
+            Quat::from_rotation_y(b * 0.05),
+        ));
     }
     (pmx, motion(keys))
 }
@@ -153,14 +170,26 @@ fn disabled_solver_leaves_links_at_their_animation() {
     let (plain, _) = Rig::from_pmx(&leg_without_ik());
     let vmd = motion(keys());
     let mut want = Pose::new(&plain);
-    evaluate(&plain, &Motion::bind(&plain, &[&vmd]), 0.0, &IkOverrides::new(&plain), &mut want);
+    evaluate(
+        &plain,
+        &Motion::bind(&plain, &[&vmd]),
+        0.0,
+        &IkOverrides::new(&plain),
+        &mut want,
+    );
 
     let (rig, _) = Rig::from_pmx(&leg());
     // Off by override.
     let mut overrides = IkOverrides::new(&rig);
     overrides.set(4, IkOverride::Off);
     let mut pose = Pose::new(&rig);
-    evaluate(&rig, &Motion::bind(&rig, &[&vmd]), 0.0, &overrides, &mut pose);
+    evaluate(
+        &rig,
+        &Motion::bind(&rig, &[&vmd]),
+        0.0,
+        &overrides,
+        &mut pose,
+    );
     assert_eq!(bits(&pose), bits(&want));
     assert_eq!(pose.ik_enabled, [false]);
 
@@ -185,7 +214,14 @@ fn ik_keys_switch_at_their_frame() {
     let motion = Motion::bind(&rig, &[&vmd]);
     let mut pose = Pose::new(&rig);
     let overrides = IkOverrides::new(&rig);
-    for (frame, on) in [(0.0, true), (9.5, true), (10.0, false), (19.9, false), (20.0, true), (99.0, true)] {
+    for (frame, on) in [
+        (0.0, true),
+        (9.5, true),
+        (10.0, false),
+        (19.9, false),
+        (20.0, true),
+        (99.0, true),
+    ] {
         evaluate(&rig, &motion, frame, &overrides, &mut pose);
         assert_eq!(pose.ik_enabled, [on], "frame {frame}");
     }
@@ -205,7 +241,13 @@ fn degenerate_input_never_gives_nan() {
     let mut pose = Pose::new(&rig);
     for target in [[0.0, 10.0, 0.0], [0.0, 5.0, -0.2], [0.0, 0.0, 0.0]] {
         let vmd = motion(vec![key("legIK", 0, target, Quat::IDENTITY)]);
-        evaluate(&rig, &Motion::bind(&rig, &[&vmd]), 0.0, &IkOverrides::new(&rig), &mut pose);
+        evaluate(
+            &rig,
+            &Motion::bind(&rig, &[&vmd]),
+            0.0,
+            &IkOverrides::new(&rig),
+            &mut pose,
+        );
         assert_finite(&pose);
     }
 
@@ -217,12 +259,23 @@ fn degenerate_input_never_gives_nan() {
     let (rig, _) = Rig::from_pmx(&flat);
     let vmd = motion(vec![key("legIK", 0, [1.0, 1.0, 1.0], Quat::IDENTITY)]);
     let mut pose = Pose::new(&rig);
-    evaluate(&rig, &Motion::bind(&rig, &[&vmd]), 0.0, &IkOverrides::new(&rig), &mut pose);
+    evaluate(
+        &rig,
+        &Motion::bind(&rig, &[&vmd]),
+        0.0,
+        &IkOverrides::new(&rig),
+        &mut pose,
+    );
     assert_finite(&pose);
 
     // NaN and infinity in keys, and a NaN frame.
     let (rig, _) = Rig::from_pmx(&leg());
-    let mut bad = key("thigh", 0, [f32::NAN, 1.0, f32::INFINITY], Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0));
+    let mut bad = key(
+        "thigh",
+        0,
+        [f32::NAN, 1.0, f32::INFINITY],
+        Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0),
+    );
     bad.interpolation = [255; 64];
     let vmd = motion(vec![
         bad,
@@ -241,9 +294,18 @@ fn degenerate_input_never_gives_nan() {
 fn empty_motion_is_the_rest_pose() {
     let (rig, _) = Rig::from_pmx(&leg_without_ik());
     let mut pose = Pose::new(&rig);
-    evaluate(&rig, &Motion::bind(&rig, &[]), 12.0, &IkOverrides::new(&rig), &mut pose);
+    evaluate(
+        &rig,
+        &Motion::bind(&rig, &[]),
+        12.0,
+        &IkOverrides::new(&rig),
+        &mut pose,
+    );
     for i in 0..rig.bone_count() {
-        assert_eq!(pose.globals[i], Mat4::from_translation(rig.bone_rest_position(i)));
+        assert_eq!(
+            pose.globals[i],
+            Mat4::from_translation(rig.bone_rest_position(i))
+        );
         assert!(pose.skinning[i].abs_diff_eq(Mat4::IDENTITY, 1e-6));
     }
 }

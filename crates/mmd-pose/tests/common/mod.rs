@@ -19,13 +19,26 @@ pub fn bone(name: &str, position: [f32; 3], parent: i32) -> Bone {
 }
 
 /// `bone` with an append (付与) source; `flags` picks rotate/translate/local.
-pub fn append_bone(name: &str, position: [f32; 3], parent: i32, source: i32, weight: f32, flags: u16) -> Bone {
+pub fn append_bone(
+    name: &str,
+    position: [f32; 3],
+    parent: i32,
+    source: i32,
+    weight: f32,
+    flags: u16,
+) -> Bone {
     Bone {
         flags: BASIC | flags,
-        append: Some(Append { parent: source, weight }),
+        append: Some(Append {
+            parent: source,
+            weight,
+        }),
         ..bone(name, position, parent)
     }
 }
+
+/// An IK link: bone index and optional (min, max) Euler limits in radians.
+pub type Link = (i32, Option<([f32; 3], [f32; 3])>);
 
 /// An IK bone moving `target` with `links` (nearest the effector first).
 pub fn ik_bone(
@@ -33,7 +46,7 @@ pub fn ik_bone(
     position: [f32; 3],
     parent: i32,
     target: i32,
-    links: Vec<(i32, Option<([f32; 3], [f32; 3])>)>,
+    links: Vec<Link>,
     loop_count: i32,
     limit_angle: f32,
 ) -> Bone {
@@ -121,7 +134,13 @@ pub fn leg() -> Pmx {
             0,
             3,
             vec![
-                (2, Some(([-std::f32::consts::PI, 0.0, 0.0], [-0.5f32.to_radians(), 0.0, 0.0]))),
+                (
+                    2,
+                    Some((
+                        [-std::f32::consts::PI, 0.0, 0.0],
+                        [-0.5f32.to_radians(), 0.0, 0.0],
+                    )),
+                ),
                 (1, None),
             ],
             40,
