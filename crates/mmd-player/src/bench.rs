@@ -59,7 +59,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         _ => bail!("{}: not a model (PMX or PMD)", args.model.display()),
     };
     let motion = Motion::bind(&rig, &[&vmd]);
-    let frames = motion.last_frame() as u32 + 1;
+    let frames = (motion.last_frame() as u32).saturating_add(1);
     let mut pose = Pose::new(&rig);
 
     let mut per_frame_us = |ik: IkOverride| -> Result<f64> {

@@ -1,59 +1,17 @@
 //! `mmd-player pose MODEL [MOTION...] --frames LIST [--ik NAME=on|off|auto]... [--ik-all
 //! on|off|auto] [--vertices]`: model-space bone matrices (and CPU-skinned vertices) as JSON
-//! lines, the format DESIGN.md fixes:
+//! lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
 //! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
 //! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
 
-use std::fs;
 use std::io::{BufWriter, Write};
-use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use mmd_format::any::{AnyFile, read_any};
-use mmd_format::vmd::Vmd;
-use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
+use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh, evaluate};
 
 use crate::cli::{IkSwitch, PoseArgs};
 use crate::frame_list;
-
-/// A model ready for posing.
-pub struct LoadedModel {
-    pub rig: Rig,
-    pub mesh: SkinMesh,
-}
-
-/// Reads a PMX or PMD model and builds its rig and CPU skinning mesh; rig warnings are
-/// logged.
-pub fn load_model(path: &Path) -> Result<LoadedModel> {
-    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    let file = read_any(&bytes).with_context(|| format!("{}", path.display()))?;
-    let (rig, warnings, mesh) = match file {
-        AnyFile::Pmx(pmx) => {
-            let (rig, warnings) = Rig::from_pmx(&pmx);
-            (rig, warnings, SkinMesh::from_pmx(&pmx))
-        }
-        AnyFile::Pmd(pmd) => {
-            let (rig, warnings) = Rig::from_pmd(&pmd);
-            let mesh = SkinMesh::from_pmx(&mmd_format::convert::pmd_to_pmx(&pmd));
-            (rig, warnings, mesh)
-        }
-        other => bail!(
-            "{}: is a {:?} file, not a model (PMX or PMD)",
-            path.display(),
-            other.format()
-        ),
-    };
-    for w in &warnings {
-        log::warn!("{}: {w}", path.display());
-    }
-    Ok(LoadedModel { rig, mesh })
-}
-
-/// Reads a VMD motion.
-pub fn load_motion(path: &Path) -> Result<Vmd> {
-    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))
-}
+use mmd_player::scene::Scene;
 
 fn switch(s: IkSwitch) -> IkOverride {
     match s {
@@ -89,21 +47,15 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
 }
 
 pub fn run(args: &PoseArgs) -> Result<()> {
-    let Some((model_path, motion_paths)) = args.files.split_first() else {
-        bail!(
-            "no model given: pass a PMX or PMD file (the bundled default model is not available)"
-        );
-    };
     let frames = frame_list::parse(&args.frames).context("--frames")?;
-    let model = load_model(model_path)?;
-    let vmds = motion_paths
-        .iter()
-        .map(|p| load_motion(p))
-        .collect::<Result<Vec<Vmd>>>()?;
-    let vmd_refs: Vec<&Vmd> = vmds.iter().collect();
-    let rig = &model.rig;
-    let motion = Motion::bind(rig, &vmd_refs);
+    let scene = Scene::from_command_line(&args.files)?;
+    for w in &scene.model.warnings {
+        log::warn!("{}: {w}", scene.model.label);
+    }
+    let rig = &scene.model.rig;
+    let motion = &scene.motion;
     let overrides = parse_overrides(rig, args)?;
+    let mesh = args.vertices.then(|| SkinMesh::from_pmx(&scene.model.pmx));
 
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -113,7 +65,7 @@ pub fn run(args: &PoseArgs) -> Result<()> {
     let mut pose = Pose::new(rig);
     let mut vertices = Vec::new();
     for &frame in &frames {
-        evaluate(rig, &motion, frame, &overrides, &mut pose);
+        evaluate(rig, motion, frame, &overrides, &mut pose);
         for (i, m) in pose.globals.iter().enumerate() {
             write!(
                 out,
@@ -123,8 +75,8 @@ pub fn run(args: &PoseArgs) -> Result<()> {
             write_floats(&mut out, &m.to_cols_array())?;
             writeln!(out, "]}}")?;
         }
-        if args.vertices {
-            model.mesh.skin(&pose, &mut vertices);
+        if let Some(mesh) = &mesh {
+            mesh.skin(&pose, &mut vertices);
             for (i, p) in vertices.iter().enumerate() {
                 write!(out, "{{\"frame\":{frame},\"vertex\":{i},\"p\":[")?;
                 write_floats(&mut out, &p.to_array())?;

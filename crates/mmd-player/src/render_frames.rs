@@ -56,9 +56,11 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     }
     let frames = match &args.frames {
         Some(list) => frame_list::parse(list).context("--frames")?,
-        None => (0..=scene.last_frame().max(0.0).ceil() as u32)
-            .map(|f| f as f32)
-            .collect(),
+        None => {
+            let last = scene.last_frame().max(0.0).ceil() as u64;
+            frame_list::parse(&format!("0..{last}"))
+                .context("every frame of the motion; choose some with --frames")?
+        }
     };
     for warning in &scene.model.warnings {
         log::warn!("{}: {warning}", scene.model.label);

@@ -31,10 +31,39 @@ fn pose(args: &[&str]) -> std::process::Output {
 }
 
 #[test]
-fn without_a_model_it_fails_with_a_message() {
-    let out = pose(&["--frames", "0"]);
+fn without_files_it_poses_the_bundled_default_dance() {
+    let model_bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../assets/default_model.pmx"
+    ))
+    .unwrap();
+    let bones = mmd_format::pmx::read(&model_bytes).unwrap().bones.len();
+    let out = pose(&["--frames", "0,30"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2 * bones);
+    let moved = (0..bones).any(|b| lines[b]["m"] != lines[bones + b]["m"]);
+    assert!(
+        moved,
+        "the bundled dance must move some bone between frames 0 and 30"
+    );
+}
+
+#[test]
+fn an_unreadable_model_fails_with_one_line_naming_it() {
+    let out = pose(&["/nonexistent/model.pmx", "--frames", "0"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no model"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent/model.pmx"), "{err}");
 }
 
 #[test]
