@@ -166,7 +166,7 @@ fn menu_bar(ui: &mut Ui, state: &mut UiState, player: &mut Player) {
     if let Some(error) = player.error.clone() {
         ui.horizontal(|ui| {
             ui.colored_label(Color32::from_rgb(255, 110, 110), format!("⚠ {error}"));
-            if ui.small_button("✕").clicked() {
+            if ui.small_button("×").clicked() {
                 player.error = None;
             }
         });
