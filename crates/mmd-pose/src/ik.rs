@@ -7,8 +7,8 @@ use std::f32::consts::PI;
 
 use glam::{Mat3A, Quat, Vec3A};
 
-use crate::pose::{Scratch, local_transform, update_global};
-use crate::rig::{IkSolverDef, LinkLimit, Rig};
+use crate::pose::{Scratch, local_rotation, rotation_matrix, update_global};
+use crate::rig::{IkSolverDef, LinkLimit, NONE, Rig};
 
 /// Per-link solver state, reset for every solve.
 #[derive(Debug, Clone, Copy)]
@@ -43,11 +43,28 @@ fn refresh_deps(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
 fn set_link_rotation(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, k: usize, ik_rotation: Quat) {
     let bone = def.links[k].bone as usize;
     s.ik_r[bone] = ik_rotation;
-    s.local[bone] = local_transform(rig, s, bone);
+    set_local_rotation(s, bone);
     let (start, end) = def.below_ranges[k];
     for &b in &def.below[start as usize..end as usize] {
         update_global(rig, s, b as usize);
     }
+    if def.effector_position_only && def.moves_effector[k] {
+        let e = def.effector as usize;
+        let translation = match rig.parent[e] {
+            NONE => s.local[e].translation,
+            p => {
+                let parent = &s.world[p as usize];
+                parent.matrix3 * s.local[e].translation + parent.translation
+            }
+        };
+        s.world[e].translation = translation;
+    }
+}
+
+/// Recomputes bone `b`'s local rotation after its IK rotation changed. Only the matrix part:
+/// IK never moves the translation, which stays `local_transform`'s.
+fn set_local_rotation(s: &mut Scratch, b: usize) {
+    s.local[b].matrix3 = rotation_matrix(local_rotation(s, b));
 }
 
 fn distance(s: &Scratch, def: &IkSolverDef) -> f32 {
@@ -60,7 +77,7 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
     for (k, link) in def.links.iter().enumerate() {
         let b = link.bone as usize;
         s.ik_r[b] = Quat::IDENTITY;
-        s.local[b] = local_transform(rig, s, b);
+        set_local_rotation(s, b);
         s.links[k] = LinkState::default();
     }
     refresh_deps(rig, def, s);
@@ -78,11 +95,14 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
             for (k, link) in def.links.iter().enumerate() {
                 let b = link.bone as usize;
                 s.ik_r[b] = s.links[k].saved;
-                s.local[b] = local_transform(rig, s, b);
+                set_local_rotation(s, b);
             }
             refresh_deps(rig, def, s);
-            break;
+            return;
         }
+    }
+    if def.effector_position_only {
+        update_global(rig, s, def.effector as usize);
     }
 }
 

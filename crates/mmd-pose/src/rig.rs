@@ -81,9 +81,18 @@ pub(crate) struct IkSolverDef {
     /// all their ancestors), parents before children.
     pub deps: Vec<u32>,
     /// For link k, `below[below_ranges[k]]` are the entries of `deps` at or below that link,
-    /// in `deps` order: the globals to refresh after the link turns.
+    /// in `deps` order: the globals to refresh after the link turns. When
+    /// `effector_position_only`, the effector is left out of these lists and only its
+    /// position is refreshed (see there).
     pub below: Vec<u32>,
     pub below_ranges: Vec<(u32, u32)>,
+    /// Per link: whether turning it moves the effector.
+    pub moves_effector: Vec<bool>,
+    /// No other dependency lies below the effector, so during the solve nothing reads the
+    /// effector's global rotation, only its position: each step refreshes just the
+    /// translation (the same operations as the full product's translation), and the solve
+    /// finishes with one full update.
+    pub effector_position_only: bool,
 }
 
 /// A model's skeleton and morph definitions, ready for evaluation. See the crate docs for
@@ -108,6 +117,11 @@ pub struct Rig {
     pub(crate) solver_of_bone: Vec<u32>,
     pub(crate) morphs: MorphSet,
     pub(crate) max_links: usize,
+    /// Bones with an append link: the only ones whose append parts leave the identity.
+    pub(crate) append_bones: Vec<u32>,
+    /// Bones that are a link of some solver: the only ones whose IK rotation leaves the
+    /// identity.
+    pub(crate) ik_link_bones: Vec<u32>,
 }
 
 fn index(i: i32, count: usize) -> Option<u32> {
@@ -218,6 +232,13 @@ impl Rig {
             solver_of_bone[s.bone as usize] = k as u32;
         }
         let max_links = solvers.iter().map(|s| s.links.len()).max().unwrap_or(0);
+        let append_bones = (0..n as u32)
+            .filter(|&i| append[i as usize].is_some())
+            .collect();
+        let ik_link_bones = solvers
+            .iter()
+            .flat_map(|s| s.links.iter().map(|l| l.bone))
+            .collect();
 
         let morphs = MorphSet::from_pmx(&pmx.morphs, n, &mut warnings);
         let rig = Rig {
@@ -234,6 +255,8 @@ impl Rig {
             solver_of_bone,
             morphs,
             max_links,
+            append_bones,
+            ik_link_bones,
         };
         (rig, warnings)
     }
@@ -551,16 +574,19 @@ fn build_solver(
         .copied()
         .filter(|&b| needed[b as usize])
         .collect();
+    let effector_position_only = !deps
+        .iter()
+        .any(|&b| b != effector && is_ancestor_or_self(parent, effector, b));
     let mut below = Vec::new();
     let mut below_ranges = Vec::with_capacity(links.len());
+    let mut moves_effector = Vec::with_capacity(links.len());
     for link in &links {
         let start = below.len() as u32;
-        below.extend(
-            deps.iter()
-                .copied()
-                .filter(|&b| is_ancestor_or_self(parent, link.bone, b)),
-        );
+        below.extend(deps.iter().copied().filter(|&b| {
+            is_ancestor_or_self(parent, link.bone, b) && !(effector_position_only && b == effector)
+        }));
         below_ranges.push((start, below.len() as u32));
+        moves_effector.push(is_ancestor_or_self(parent, link.bone, effector));
     }
     let iterations = u32::try_from(ik.loop_count).unwrap_or(0).min(1000);
     let unit_angle = if ik.limit_angle.is_finite() {
@@ -583,6 +609,8 @@ fn build_solver(
         deps,
         below,
         below_ranges,
+        moves_effector,
+        effector_position_only,
     })
 }
 
