@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate};
+use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate_with_morph_pins};
 use mmd_render::Camera;
 
 use crate::playback::Playback;
@@ -133,29 +133,20 @@ impl Player {
         }
     }
 
-    /// Computes the pose at the timeline's frame: the motion with the user's IK overrides,
-    /// then the morph overrides on top. It depends on nothing but the frame and the
-    /// overrides, never on the previously shown frame.
+    /// Computes the pose at the timeline's frame: the motion with the user's IK overrides and
+    /// pinned morphs. It depends on nothing but the frame and the overrides, never on the
+    /// previously shown frame.
     pub fn evaluate(&mut self) -> &Pose {
         let start = Instant::now();
         let scene = &self.scene;
-        evaluate(
+        evaluate_with_morph_pins(
             &scene.model.rig,
             &scene.motion,
             self.playback.frame(),
             &self.ik,
+            &self.morph_overrides,
             &mut self.pose,
         );
-        for (weight, pinned) in self
-            .pose
-            .morph_weights
-            .iter_mut()
-            .zip(&self.morph_overrides)
-        {
-            if let Some(pinned) = pinned {
-                *weight = *pinned;
-            }
-        }
         self.pose_micros = start.elapsed().as_secs_f32() * 1.0e6;
         &self.pose
     }

@@ -46,6 +46,6 @@ mod skin;
 pub use camera::{CameraMotion, CameraState};
 pub use morph::MorphKind;
 pub use motion::Motion;
-pub use pose::{IkOverride, IkOverrides, Pose, evaluate};
+pub use pose::{IkOverride, IkOverrides, Pose, evaluate, evaluate_with_morph_pins};
 pub use rig::{Rig, RigWarning};
 pub use skin::SkinMesh;

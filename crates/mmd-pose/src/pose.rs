@@ -239,6 +239,21 @@ fn run_pass(rig: &Rig, order: &[u32], s: &mut Scratch, enabled: &[bool]) {
 /// Evaluates `motion` on `rig` at `frame` (fractional frames interpolate) into `pose`. The
 /// result depends only on the arguments, never on what `pose` held before.
 pub fn evaluate(rig: &Rig, motion: &Motion, frame: f32, overrides: &IkOverrides, pose: &mut Pose) {
+    evaluate_with_morph_pins(rig, motion, frame, overrides, &[], pose);
+}
+
+/// [`evaluate`] with some morphs pinned by the user: `morph_pins[m] = Some(w)` replaces the
+/// motion's weight of morph `m` before group morphs expand and bone morphs apply, so a pinned
+/// group morph drives its members and a pinned bone morph moves its bones, as MMD's morph
+/// sliders do. Morphs past the end of `morph_pins` follow the motion.
+pub fn evaluate_with_morph_pins(
+    rig: &Rig,
+    motion: &Motion,
+    frame: f32,
+    overrides: &IkOverrides,
+    morph_pins: &[Option<f32>],
+    pose: &mut Pose,
+) {
     let frame = if frame.is_finite() { frame } else { 0.0 };
     let s = &mut pose.scratch;
     for i in 0..rig.bone_count() {
@@ -256,7 +271,10 @@ pub fn evaluate(rig: &Rig, motion: &Motion, frame: f32, overrides: &IkOverrides,
     }
 
     for (m, w) in pose.morph_weights.iter_mut().enumerate() {
-        *w = motion.sample_morph(m, frame);
+        *w = match morph_pins.get(m) {
+            Some(&Some(pinned)) if pinned.is_finite() => pinned,
+            _ => motion.sample_morph(m, frame),
+        };
     }
     rig.morphs.expand_groups(&mut pose.morph_weights);
     rig.morphs
