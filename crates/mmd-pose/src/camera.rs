@@ -4,6 +4,7 @@ use glam::Vec3;
 use mmd_format::vmd::{CameraKey, Vmd};
 
 use crate::bezier::Bezier;
+use crate::rig::MAX_COORD;
 
 /// The camera at one frame, in VMD terms.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -33,8 +34,15 @@ pub struct CameraMotion {
     keys: Vec<Key>,
 }
 
+/// Non-finite values become zero and huge ones are clamped (as the rig does, see
+/// `MAX_COORD`): interpolating between two keys near ±`f32::MAX` would overflow to infinity,
+/// and `inf * 0` at a key's own frame to NaN.
 fn finite(v: f32) -> f32 {
-    if v.is_finite() { v } else { 0.0 }
+    if v.is_finite() {
+        v.clamp(-MAX_COORD, MAX_COORD)
+    } else {
+        0.0
+    }
 }
 
 fn finite3(v: [f32; 3]) -> Vec3 {

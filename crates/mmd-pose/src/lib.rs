@@ -33,6 +33,11 @@
 //! their X/Y/Z Euler angles (decomposition nearest the previous iteration, change per
 //! iteration at most the unit angle); the best iteration is kept and the solve stops when the
 //! distance stops shrinking. Degenerate geometry (zero-length vectors) skips the step.
+//!
+//! Hostile files never crash evaluation or poison a pose: bad references become
+//! [`RigWarning`]s, NaN and infinite values become zero, and huge coordinates and weights are
+//! clamped once when the rig, motion, mesh or camera is built, so every pose, morph weight,
+//! skinned vertex and camera value stays finite (`tests/hostile_pipeline.rs` checks this).
 
 pub mod bezier;
 mod camera;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use glam::{Quat, Vec3A};
 use mmd_format::pmx::{Morph, MorphOffsets};
 
-use crate::rig::{RigWarning, finite_quat, finite_vec};
+use crate::rig::{MAX_WEIGHT, RigWarning, finite_quat, finite_vec, finite_weight};
 
 /// What a morph changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,9 +81,9 @@ impl MorphSet {
             if let MorphOffsets::Group(offsets) = &m.offsets {
                 for o in offsets {
                     match index(o.morph, n) {
-                        Some(t) if t as usize != i => set
-                            .group_offsets
-                            .push((t, if o.weight.is_finite() { o.weight } else { 0.0 })),
+                        Some(t) if t as usize != i => {
+                            set.group_offsets.push((t, finite_weight(o.weight)))
+                        }
                         _ => warnings.push(RigWarning::new(format!(
                             "morph {i} ({}): group member {} invalid; ignored",
                             m.name, o.morph
@@ -174,7 +174,11 @@ impl MorphSet {
             }
             let (start, end) = self.group_ranges[g as usize];
             for &(member, factor) in &self.group_offsets[start as usize..end as usize] {
-                weights[member as usize] += w * factor;
+                // Clamped: along a chain of groups the factors multiply, and a hostile chain
+                // would overflow (factors are bounded, but their products are not). A no-op
+                // for real weights.
+                let sum = weights[member as usize] + w * factor;
+                weights[member as usize] = sum.clamp(-MAX_WEIGHT, MAX_WEIGHT);
             }
         }
     }

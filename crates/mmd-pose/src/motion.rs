@@ -8,7 +8,7 @@ use mmd_format::FixedText;
 use mmd_format::vmd::Vmd;
 
 use crate::bezier::Bezier;
-use crate::rig::{Rig, finite_quat, finite_vec};
+use crate::rig::{Rig, finite_quat, finite_vec, finite_weight};
 
 /// One bone key as sampled: values plus the curves of the interval that ends at this key.
 #[derive(Debug, Clone, Copy)]
@@ -180,12 +180,7 @@ impl Motion {
             }
             for key in &vmd.morph_keys {
                 if let Some(morph) = morph_names.bind(&key.name) {
-                    let weight = if key.weight.is_finite() {
-                        key.weight
-                    } else {
-                        0.0
-                    };
-                    morph_keys.push((morph, key.frame, weight));
+                    morph_keys.push((morph, key.frame, finite_weight(key.weight)));
                 }
             }
             for key in &vmd.ik_keys {

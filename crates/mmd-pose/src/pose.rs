@@ -4,7 +4,7 @@ use glam::{Affine3A, Mat3A, Mat4, Quat, Vec3A, Vec4, Vec4Swizzles};
 
 use crate::ik::{self, LinkState};
 use crate::motion::Motion;
-use crate::rig::{NONE, Rig};
+use crate::rig::{MAX_COORD, MAX_WEIGHT, NONE, Rig};
 
 /// What the user wants of one IK bone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -218,7 +218,9 @@ fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
         } else {
             s.anim_t[src]
         };
-        s.append_t[i] = t * link.weight;
+        // Clamped: along a chain of append bones the weights multiply (bounded weights, but
+        // unbounded products). A no-op for real models.
+        s.append_t[i] = (t * link.weight).clamp(Vec3A::splat(-MAX_COORD), Vec3A::splat(MAX_COORD));
     }
     s.local[i] = local_transform(rig, s, i);
 }
@@ -272,7 +274,7 @@ pub fn evaluate_with_morph_pins(
 
     for (m, w) in pose.morph_weights.iter_mut().enumerate() {
         *w = match morph_pins.get(m) {
-            Some(&Some(pinned)) if pinned.is_finite() => pinned,
+            Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
             _ => motion.sample_morph(m, frame),
         };
     }

@@ -131,9 +131,40 @@ fn index(i: i32, count: usize) -> Option<u32> {
         .map(|i| i as u32)
 }
 
+/// Largest coordinate (position, translation, offset; model units) the engine takes from a
+/// file. Real models and motions stay within a few thousand units, so anything beyond is
+/// corrupt. See [`MAX_WEIGHT`].
+pub(crate) const MAX_COORD: f32 = 1.0e7;
+
+/// Largest magnitude of a weight taken from a file (morph weights and group factors, append
+/// and vertex weights); real ones lie within a few units. Clamping coordinates and weights
+/// once, where rigs, motions, meshes and cameras are built, keeps every sum and product that
+/// evaluation and skinning form far below `f32::MAX`, so a hostile file cannot push a pose to
+/// infinity and from there to NaN (`inf - inf`, `inf * 0`); it also keeps the slerp angles
+/// (`weight * angle`) small enough for glam's sine to stay accurate. Only where bounded values
+/// multiply along a chain (group morphs of group morphs, append bones following append
+/// bones) does evaluation clamp again, per link, for the same reason. Values within the
+/// bounds pass unchanged, so valid files pose bit for bit as before.
+pub(crate) const MAX_WEIGHT: f32 = 1.0e4;
+
+/// A vector from a file: zero when any component is NaN or infinite, else clamped to
+/// [`MAX_COORD`].
 fn finite3(v: [f32; 3]) -> Vec3A {
     let v = Vec3A::from_array(v);
-    if v.is_finite() { v } else { Vec3A::ZERO }
+    if v.is_finite() {
+        v.clamp(Vec3A::splat(-MAX_COORD), Vec3A::splat(MAX_COORD))
+    } else {
+        Vec3A::ZERO
+    }
+}
+
+/// A weight from a file: zero when NaN or infinite, else clamped to [`MAX_WEIGHT`].
+pub(crate) fn finite_weight(w: f32) -> f32 {
+    if w.is_finite() {
+        w.clamp(-MAX_WEIGHT, MAX_WEIGHT)
+    } else {
+        0.0
+    }
 }
 
 impl Rig {
@@ -185,7 +216,7 @@ impl Rig {
                 Some(s) if s as usize != i => {
                     append[i] = Some(AppendLink {
                         source: s,
-                        weight: if a.weight.is_finite() { a.weight } else { 0.0 },
+                        weight: finite_weight(a.weight),
                         rotate,
                         translate,
                         local: bone.has(bone_flags::APPEND_LOCAL),
@@ -617,7 +648,16 @@ fn build_solver(
 /// Used by the morph module to turn a bone morph's rotation into a usable quaternion.
 pub(crate) fn finite_quat(q: [f32; 4]) -> Quat {
     let q = Quat::from_array(q);
-    if q.is_finite() && q.length_squared() > 1.0e-12 {
+    if !q.is_finite() {
+        return Quat::IDENTITY;
+    }
+    let length_squared = q.length_squared();
+    if length_squared.is_infinite() {
+        // Components so large that their squares overflow (normalising would give zero):
+        // scale down by an exact power of two first.
+        return (q * 2.0f32.powi(-100)).normalize();
+    }
+    if length_squared > 1.0e-12 {
         q.normalize()
     } else {
         Quat::IDENTITY

@@ -6,6 +6,7 @@ use glam::{Affine3A, Mat3A, Quat, Vec3, Vec3A, Vec4};
 use mmd_format::pmx::{MorphOffsets, Pmx, Weight};
 
 use crate::pose::Pose;
+use crate::rig::{finite_vec, finite_weight};
 
 #[derive(Debug, Clone, Copy)]
 enum Skin {
@@ -40,13 +41,10 @@ pub struct SkinMesh {
 /// Invalid bone indices skin with the identity.
 const NO_BONE: u32 = u32::MAX;
 
+/// Positions and offsets as the rig takes them: non-finite ones zero, huge ones clamped (see
+/// `MAX_COORD`), so that skinning sums stay finite.
 fn finite(v: [f32; 3]) -> Vec3A {
-    let v = Vec3A::from_array(v);
-    if v.is_finite() { v } else { Vec3A::ZERO }
-}
-
-fn finite_weight(w: f32) -> f32 {
-    if w.is_finite() { w } else { 0.0 }
+    finite_vec(v)
 }
 
 impl SkinMesh {

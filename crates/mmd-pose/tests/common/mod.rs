@@ -148,3 +148,23 @@ pub fn leg() -> Pmx {
         ),
     ])
 }
+
+/// The bytes of a fixture under `../shared/fixtures`, or `None` (with a printed reason) when
+/// it is absent; with `MMD_REQUIRE_FIXTURES=1` a missing fixture fails the test instead.
+pub fn fixture(rel: &str) -> Option<Vec<u8>> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures")
+        .join(rel);
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) => {
+            assert!(
+                std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
+                "fixture {} is required: {e}",
+                path.display()
+            );
+            eprintln!("skipping: fixture {} not available ({e})", path.display());
+            None
+        }
+    }
+}
