@@ -120,7 +120,9 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     }
 
     let light_normal = dot(normal, to_light);
-    let toon = textureSample(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5));
+    // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
+    // nothing about minification (a toon file that doubles as a colour texture has mips).
+    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5), 0.0);
     color *= tint(toon, material.toon_mul, material.toon_add, 1.0);
 
     let power = material.specular.w;

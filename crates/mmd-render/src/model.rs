@@ -13,7 +13,7 @@ use crate::material::MaterialParams;
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
 use crate::skinning::{SKINNED_VERTEX_SIZE, pack_vertices};
-use crate::texture::{self, TextureWarning};
+use crate::texture::{self, MipImage, TextureWarning};
 use crate::texture_source::TextureSource;
 
 /// One material's draw state.
@@ -362,7 +362,8 @@ fn view_entry(binding: u32, view: &wgpu::TextureView) -> wgpu::BindGroupEntry<'_
     }
 }
 
-/// Decodes (in parallel) and uploads every texture a material uses.
+/// Decodes (in parallel) and uploads every texture a material uses: colour and sphere
+/// textures with their full mip chain, toon-only textures as a single level.
 fn load_textures(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -399,19 +400,28 @@ fn load_textures(
         }
     }
     let max_side = device.limits().max_texture_dimension_2d;
-    let decoded: Vec<(usize, Result<image::RgbaImage, String>)> =
-        used.any
-            .par_iter()
-            .map(|&i| {
-                let path = &pmx.textures[i];
-                let image = match source.load(path) {
-                    None => Err("not found".to_string()),
-                    Some(bytes) => texture::decode(&bytes, path)
-                        .map(|img| texture::fit_to_limit(img, max_side)),
-                };
-                (i, image)
-            })
-            .collect();
+    // The mip chains are built here on the CPU, in the parallel decode, rather than by a GPU
+    // pass after upload: the box filter costs a fraction of the decode, and on a software
+    // adapter (lavapipe) a GPU pass would be CPU work too, run serially after the upload.
+    let decoded: Vec<(usize, Result<MipImage, String>)> = used
+        .any
+        .par_iter()
+        .map(|&i| {
+            let path = &pmx.textures[i];
+            let image = match source.load(path) {
+                None => Err("not found".to_string()),
+                Some(bytes) => texture::decode(&bytes, path).map(|img| {
+                    let img = texture::fit_to_limit(img, max_side);
+                    if used.non_toon.contains(&i) {
+                        MipImage::with_mips(img)
+                    } else {
+                        MipImage::single(img)
+                    }
+                }),
+            };
+            (i, image)
+        })
+        .collect();
     let mut views = HashMap::new();
     for (i, image) in decoded {
         let path = &pmx.textures[i];
@@ -428,4 +438,52 @@ fn load_textures(
         }
     }
     (views, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use crate::{GpuContext, MemoryTextureSource};
+
+    /// The uploaded textures of a model whose one material uses texture 0 as its colour
+    /// texture, 1 as its sphere map and 2 as its toon: the first two get the full mip chain,
+    /// the toon a single level.
+    #[test]
+    fn colour_and_sphere_textures_get_mips_toons_do_not() {
+        let ctx = match GpuContext::headless() {
+            Ok(ctx) => ctx,
+            Err(e) if std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1") => {
+                eprintln!("skipping: {e}");
+                return;
+            }
+            Err(e) => panic!("MMD_REQUIRE_GPU=1 but {e}"),
+        };
+        let mut png = std::io::Cursor::new(Vec::new());
+        image::RgbaImage::new(48, 20)
+            .write_to(&mut png, image::ImageFormat::Png)
+            .unwrap();
+        let png: &'static [u8] = Box::leak(png.into_inner().into_boxed_slice());
+        let names = ["colour.png", "sphere.png", "toon.png"];
+        let mut source = MemoryTextureSource::new();
+        for name in names {
+            source.insert(name, png);
+        }
+        let pmx = Pmx {
+            textures: names.map(String::from).to_vec(),
+            materials: vec![mmd_format::pmx::Material {
+                texture: 0,
+                sphere_texture: 1,
+                sphere_mode: SphereMode::Multiply,
+                toon: Toon::Texture(2),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let (views, warnings) = load_textures(&ctx.device, &ctx.queue, &pmx, &source);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let levels = |i: usize| views[&i].texture().mip_level_count();
+        // floor(log2(48)) + 1
+        assert_eq!((levels(0), levels(1), levels(2)), (6, 6, 1));
+    }
 }

@@ -7,7 +7,7 @@ use glam::{Mat4, Vec3};
 use crate::camera::Camera;
 use crate::model::ModelGpu;
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
-use crate::texture;
+use crate::texture::{self, MipImage};
 
 /// MSAA sample count of every render pass.
 pub const SAMPLE_COUNT: u32 = 4;
@@ -244,12 +244,16 @@ impl Renderer {
                 address_mode_v: mode,
                 mag_filter: wgpu::FilterMode::Linear,
                 min_filter: wgpu::FilterMode::Linear,
+                // Trilinear, like MMD's Direct3D 9 sampling of its mipmapped textures (no
+                // anisotropy there either). Toon ramps have one level, so this changes
+                // nothing for them.
+                mipmap_filter: wgpu::MipmapFilterMode::Linear,
                 ..Default::default()
             })
         };
         let shared_toons = (0..10)
             .filter_map(texture::shared_toon)
-            .map(|ramp| texture::upload(device, queue, &ramp, "shared toon"))
+            .map(|ramp| texture::upload(device, queue, &MipImage::single(ramp), "shared toon"))
             .collect();
         Renderer {
             format,
@@ -260,8 +264,18 @@ impl Renderer {
             skinning: SkinningPipeline::new(device),
             wrap_sampler: sampler(wgpu::AddressMode::Repeat),
             clamp_sampler: sampler(wgpu::AddressMode::ClampToEdge),
-            white: texture::upload(device, queue, &texture::solid([255; 4]), "white"),
-            black: texture::upload(device, queue, &texture::solid([0, 0, 0, 255]), "black"),
+            white: texture::upload(
+                device,
+                queue,
+                &MipImage::single(texture::solid([255; 4])),
+                "white",
+            ),
+            black: texture::upload(
+                device,
+                queue,
+                &MipImage::single(texture::solid([0, 0, 0, 255])),
+                "black",
+            ),
             shared_toons,
         }
     }

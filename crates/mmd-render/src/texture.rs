@@ -46,12 +46,155 @@ pub fn fit_to_limit(image: RgbaImage, max_side: u32) -> RgbaImage {
     image::imageops::resize(&image, nw, nh, image::imageops::FilterType::Triangle)
 }
 
-/// Uploads an RGBA8 image. Colours are stored as they are (`Rgba8Unorm`, no sRGB decode):
-/// MMD shades and blends in the images' own gamma space.
+/// An RGBA8 image and its mip levels, largest first, stored back to back: the layout
+/// `create_texture_with_data` expects for a single layer.
+pub struct MipImage {
+    width: u32,
+    height: u32,
+    levels: u32,
+    data: Vec<u8>,
+}
+
+impl MipImage {
+    /// Just the image, for textures that must not be minified: toon ramps are looked up by
+    /// N·L, not by screen footprint, and a smaller level would blur the lit/shaded boundary.
+    pub fn single(image: RgbaImage) -> MipImage {
+        let (width, height) = image.dimensions();
+        MipImage {
+            width,
+            height,
+            levels: 1,
+            data: image.into_raw(),
+        }
+    }
+
+    /// The image with its full mip chain down to 1×1, each level a box filter of the one
+    /// above, as D3DX builds it when MMD loads a texture. Averaging is done on the stored
+    /// values, straight (not premultiplied) alpha, like D3DX: the textures are uploaded as
+    /// `Rgba8Unorm` and shaded in their own gamma space, so their levels are averaged in it too.
+    pub fn with_mips(image: RgbaImage) -> MipImage {
+        let (width, height) = image.dimensions();
+        let levels = mip_level_count(width, height);
+        let sizes: Vec<(usize, usize)> = (0..levels)
+            .map(|level| (level_side(width, level), level_side(height, level)))
+            .collect();
+        let total = sizes.iter().map(|&(w, h)| w * h * 4).sum();
+        let mut data = image.into_raw();
+        let mut start = 0;
+        data.resize(total, 0);
+        for pair in sizes.windows(2) {
+            let [(sw, sh), (dw, dh)] = [pair[0], pair[1]];
+            let end = start + sw * sh * 4;
+            let (above, below) = data.split_at_mut(end);
+            downsample(&above[start..], sw, sh, &mut below[..dw * dh * 4], dw, dh);
+            start = end;
+        }
+        MipImage {
+            width,
+            height,
+            levels,
+            data,
+        }
+    }
+}
+
+/// The number of levels in a full mip chain: floor(log2(max(w, h))) + 1.
+pub fn mip_level_count(width: u32, height: u32) -> u32 {
+    u32::BITS - width.max(height).max(1).leading_zeros()
+}
+
+/// The size of one side at mip `level`: halved per level, rounded down, at least 1 (the
+/// sizes the graphics APIs give a texture's levels).
+fn level_side(side: u32, level: u32) -> usize {
+    (side >> level).max(1) as usize
+}
+
+/// Box-filters the RGBA8 image `src` (`sw`×`sh`) into `dst` (`dw`×`dh`), each side of `dst`
+/// being half of `src`'s rounded down, or 1.
+fn downsample(src: &[u8], sw: usize, sh: usize, dst: &mut [u8], dw: usize, dh: usize) {
+    if sw == 2 * dw && sh == 2 * dh {
+        halve_even(src, sw, dst, dw);
+    } else {
+        downsample_any(src, sw, dst, &axis_taps(sw, dw), &axis_taps(sh, dh));
+    }
+}
+
+/// The common case (every level of a power-of-two texture): each destination pixel is the
+/// rounded mean of a 2×2 block.
+fn halve_even(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
+    let row = sw * 4;
+    for (out_row, rows) in dst.chunks_exact_mut(dw * 4).zip(src.chunks_exact(2 * row)) {
+        let (top, bottom) = rows.split_at(row);
+        for ((out, t), b) in out_row
+            .chunks_exact_mut(4)
+            .zip(top.chunks_exact(8))
+            .zip(bottom.chunks_exact(8))
+        {
+            for c in 0..4 {
+                let sum =
+                    u16::from(t[c]) + u16::from(t[c + 4]) + u16::from(b[c]) + u16::from(b[c + 4]);
+                out[c] = ((sum + 2) / 4) as u8;
+            }
+        }
+    }
+}
+
+/// Where one destination pixel reads along one axis: up to three consecutive source pixels
+/// from `first`, each weighted by how much of it the destination pixel covers.
+struct Taps {
+    first: usize,
+    weights: [u64; 3],
+}
+
+/// The footprints for shrinking an axis of `src` pixels to `dst` pixels with `src` being
+/// `2·dst`, `2·dst + 1` or 1. An odd side cannot be halved into whole pixels: destination
+/// pixel x covers source span [x·src/dst, (x+1)·src/dst), so a middle source pixel is split
+/// between two destination pixels by area. Measured in 1/dst of a source pixel the overlaps
+/// are whole numbers and each footprint's weights sum to `src`.
+fn axis_taps(src: usize, dst: usize) -> Vec<Taps> {
+    (0..dst)
+        .map(|x| {
+            let (lo, hi) = (x * src, (x + 1) * src);
+            let first = lo / dst;
+            let weights = std::array::from_fn(|k| {
+                let (pixel_lo, pixel_hi) = ((first + k) * dst, (first + k + 1) * dst);
+                hi.min(pixel_hi).saturating_sub(lo.max(pixel_lo)) as u64
+            });
+            Taps { first, weights }
+        })
+        .collect()
+}
+
+/// The general box filter for sizes [`halve_even`] does not cover (an odd side, or a side
+/// already at 1): exact area weights, rounded once at the end.
+fn downsample_any(src: &[u8], sw: usize, dst: &mut [u8], xs: &[Taps], ys: &[Taps]) {
+    let x_total: u64 = xs.first().map_or(1, |t| t.weights.iter().sum());
+    let y_total: u64 = ys.first().map_or(1, |t| t.weights.iter().sum());
+    let total = x_total * y_total;
+    for (out_row, y) in dst.chunks_exact_mut(xs.len() * 4).zip(ys) {
+        for (out, x) in out_row.chunks_exact_mut(4).zip(xs) {
+            let mut sum = [0u64; 4];
+            for (row, &wy) in (y.first..).zip(&y.weights).filter(|(_, w)| **w > 0) {
+                for (col, &wx) in (x.first..).zip(&x.weights).filter(|(_, w)| **w > 0) {
+                    let pixel = &src[(row * sw + col) * 4..][..4];
+                    for (s, &p) in sum.iter_mut().zip(pixel) {
+                        *s += wy * wx * u64::from(p);
+                    }
+                }
+            }
+            for (o, s) in out.iter_mut().zip(sum) {
+                *o = ((s + total / 2) / total) as u8;
+            }
+        }
+    }
+}
+
+/// Uploads an RGBA8 image with its mip levels. Colours are stored as they are
+/// (`Rgba8Unorm`, no sRGB decode): MMD shades and blends in the images' own gamma space.
 pub fn upload(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
-    image: &RgbaImage,
+    image: &MipImage,
     label: &str,
 ) -> wgpu::TextureView {
     let texture = device.create_texture_with_data(
@@ -59,11 +202,11 @@ pub fn upload(
         &wgpu::TextureDescriptor {
             label: Some(label),
             size: wgpu::Extent3d {
-                width: image.width(),
-                height: image.height(),
+                width: image.width,
+                height: image.height,
                 depth_or_array_layers: 1,
             },
-            mip_level_count: 1,
+            mip_level_count: image.levels,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
             format: wgpu::TextureFormat::Rgba8Unorm,
@@ -71,7 +214,7 @@ pub fn upload(
             view_formats: &[],
         },
         wgpu::util::TextureDataOrder::LayerMajor,
-        image.as_raw(),
+        &image.data,
     );
     texture.create_view(&wgpu::TextureViewDescriptor::default())
 }
@@ -179,6 +322,94 @@ mod tests {
             assert_eq!(decoded.get_pixel(2, 1).0, [160, 100, 7, 255], "{name}");
         }
         assert!(decode(b"not an image", "x.png").is_err());
+    }
+
+    fn checkerboard(width: u32, height: u32, a: [u8; 4], b: [u8; 4]) -> RgbaImage {
+        RgbaImage::from_fn(width, height, |x, y| {
+            image::Rgba(if (x + y) % 2 == 0 { a } else { b })
+        })
+    }
+
+    /// The bytes of mip `level` and its size.
+    fn level(mips: &MipImage, level: u32) -> (&[u8], usize, usize) {
+        let start: usize = (0..level)
+            .map(|l| level_side(mips.width, l) * level_side(mips.height, l) * 4)
+            .sum();
+        let (w, h) = (
+            level_side(mips.width, level),
+            level_side(mips.height, level),
+        );
+        (&mips.data[start..start + w * h * 4], w, h)
+    }
+
+    #[test]
+    fn full_mip_chain_down_to_one_pixel() {
+        for ((w, h), levels) in [
+            ((1, 1), 1),
+            ((8, 8), 4),
+            ((5, 3), 3),
+            ((1024, 1), 11),
+            ((300, 1000), 10),
+        ] {
+            let mips = MipImage::with_mips(RgbaImage::new(w, h));
+            assert_eq!(mips.levels, levels, "{w}×{h}");
+            assert_eq!(mip_level_count(w, h), levels, "{w}×{h}");
+            let (_, lw, lh) = level(&mips, levels - 1);
+            assert_eq!((lw, lh), (1, 1), "{w}×{h}");
+            let (last, _, _) = level(&mips, levels - 1);
+            assert_eq!(
+                last.as_ptr_range().end,
+                mips.data.as_ptr_range().end,
+                "{w}×{h}"
+            );
+        }
+        assert_eq!(MipImage::single(RgbaImage::new(64, 64)).levels, 1);
+    }
+
+    #[test]
+    fn checkerboard_levels_are_its_mean() {
+        let (a, b, mean) = ([200, 40, 100, 255], [100, 240, 0, 0], [150, 140, 50, 128]);
+        let mips = MipImage::with_mips(checkerboard(16, 8, a, b));
+        assert_eq!(mips.levels, 5);
+        assert_eq!(
+            level(&mips, 0).0,
+            checkerboard(16, 8, a, b).as_raw().as_slice()
+        );
+        for l in 1..mips.levels {
+            let (pixels, _, _) = level(&mips, l);
+            assert!(
+                pixels.chunks_exact(4).all(|p| p == mean),
+                "level {l}: {pixels:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_sizes_weigh_pixels_by_area() {
+        // 3×3 → 1×1 covers all nine pixels equally: 255 / 9 = 28.3.
+        let mut spot = RgbaImage::from_pixel(3, 3, image::Rgba([0, 0, 0, 255]));
+        spot.put_pixel(1, 1, image::Rgba([255, 255, 255, 255]));
+        assert_eq!(level(&MipImage::with_mips(spot), 1).0, [28, 28, 28, 255]);
+
+        // 5×1 → 2×1: the middle pixel is split between both halves.
+        let row = RgbaImage::from_fn(5, 1, |x, _| image::Rgba([x as u8 * 50, 0, 0, 255]));
+        let mips = MipImage::with_mips(row);
+        let (pixels, w, h) = level(&mips, 1);
+        assert_eq!((w, h), (2, 1));
+        // (0·2 + 50·2 + 100·1) / 5 = 40 and (100·1 + 150·2 + 200·2) / 5 = 160.
+        assert_eq!(pixels, [40, 0, 0, 255, 160, 0, 0, 255]);
+
+        // An odd checkerboard (8 of one colour, 7 of the other) ends at its overall mean.
+        let (a, b) = ([200, 40, 100, 255], [100, 240, 0, 255]);
+        let mips = MipImage::with_mips(checkerboard(5, 3, a, b));
+        let (last, _, _) = level(&mips, mips.levels - 1);
+        for c in 0..4 {
+            let exact = (8.0 * f64::from(a[c]) + 7.0 * f64::from(b[c])) / 15.0;
+            assert!(
+                (f64::from(last[c]) - exact).abs() <= 1.0,
+                "{last:?} vs {exact}"
+            );
+        }
     }
 
     #[test]

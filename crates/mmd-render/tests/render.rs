@@ -362,3 +362,66 @@ fn wireframe_draws_only_triangle_edges() {
         "wireframe {lines} vs filled {filled}"
     );
 }
+
+/// A texture far smaller on screen than its texels (a one-texel checkerboard repeated 8
+/// times across a quad about 200 px wide) is sampled from its mip chain: the quad renders
+/// as if textured with the checkerboard's mean colour, where a single-level texture would
+/// alias into a pattern of the two colours.
+#[test]
+fn minified_checkerboard_renders_as_its_mean() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    let (a, b, mean) = ([200, 40, 100, 255], [100, 240, 0, 255], [150, 140, 50, 255]);
+    let png = |image: RgbaImage| -> &'static [u8] {
+        let mut out = std::io::Cursor::new(Vec::new());
+        image.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        Box::leak(out.into_inner().into_boxed_slice())
+    };
+    let checker = RgbaImage::from_fn(256, 256, |x, y| {
+        image::Rgba(if (x + y) % 2 == 0 { a } else { b })
+    });
+    let mut textures = MemoryTextureSource::new();
+    textures.insert("checker.png", png(checker));
+    textures.insert(
+        "mean.png",
+        png(RgbaImage::from_pixel(1, 1, image::Rgba(mean))),
+    );
+
+    let mut pmx = common::quads(&[(Vec3::ZERO, 2.0, Vec3::NEG_Z)], 0, [1.0, 1.0, 1.0, 1.0]);
+    for vertex in &mut pmx.vertices {
+        vertex.uv = [vertex.position[0] * 2.0, vertex.position[1] * 2.0];
+    }
+    pmx.textures = vec!["checker.png".to_string(), "mean.png".to_string()];
+    let camera = Camera::framing(bounds_of(&pmx), 1.0);
+    let render_with = |texture: i32| {
+        let mut pmx = pmx.clone();
+        pmx.materials[0].texture = texture;
+        let (model, warnings) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        render(&ctx, &renderer, &model, &view(camera))
+    };
+    let checkered = render_with(0);
+    let flat = render_with(1);
+    let quad_pixels = flat.pixels().filter(|p| !is_background(p)).count();
+    assert!(
+        quad_pixels > 5000,
+        "the quad is visible ({quad_pixels} pixels)"
+    );
+    let worst = checkered
+        .pixels()
+        .zip(flat.pixels())
+        .map(|(c, f)| {
+            c.0.iter()
+                .zip(f.0)
+                .map(|(&x, y)| x.abs_diff(y))
+                .max()
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0);
+    assert!(
+        worst <= 3,
+        "minified checkerboard differs from its mean by up to {worst}"
+    );
+}
