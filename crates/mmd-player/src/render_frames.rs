@@ -74,7 +74,8 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         &renderer,
         &scene.model.pmx,
         scene.model.texture_source().as_ref(),
-    );
+    )
+    .with_context(|| scene.model.label.clone())?;
     for warning in &warnings {
         eprintln!("warning: {}: {warning}", scene.model.label);
     }

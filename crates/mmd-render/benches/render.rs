@@ -85,7 +85,8 @@ fn benches(c: &mut Criterion) {
     group.bench_function("load", |b| {
         b.iter(|| {
             let pmx = mmd_format::pmx::read(&model_bytes).expect("parse");
-            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures)
+                .expect("upload Gene");
             wait(&ctx);
             model
         })
@@ -93,7 +94,8 @@ fn benches(c: &mut Criterion) {
     group.bench_function("load_to_first_frame", |b| {
         b.iter(|| {
             let pmx = mmd_format::pmx::read(&model_bytes).expect("parse");
-            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures)
+                .expect("upload Gene");
             let mut encoder = ctx.device.create_command_encoder(&Default::default());
             renderer.render(
                 &ctx.queue,
@@ -121,7 +123,8 @@ fn benches(c: &mut Criterion) {
             pose
         })
         .collect();
-    let (mut model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+    let (mut model, _) =
+        ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures).expect("upload Gene");
     let mut frame = 0usize;
     let mut submit = |model: &mut ModelGpu| {
         let pose = &poses[frame % poses.len()];

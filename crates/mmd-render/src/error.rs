@@ -11,6 +11,12 @@ pub enum RenderError {
     Device(#[from] wgpu::RequestDeviceError),
     #[error("reading back from the GPU failed: {0}")]
     Readback(String),
+    #[error("the model's {what} need {bytes} bytes of GPU buffer; this GPU allows {max}")]
+    ModelTooLarge {
+        what: &'static str,
+        bytes: u64,
+        max: u64,
+    },
     #[error("image size {width}x{height} is not supported (1..={max} per side)")]
     BadSize { width: u32, height: u32, max: u32 },
 }

@@ -12,7 +12,7 @@ use crate::RenderError;
 use crate::material::MaterialParams;
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
-use crate::skinning::{SKINNED_VERTEX_SIZE, pack_vertices};
+use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SourceVertex, pack_vertices};
 use crate::texture::{self, MipImage, TextureWarning};
 use crate::texture_source::TextureSource;
 
@@ -67,6 +67,27 @@ struct TextureUse {
     non_toon: BTreeSet<usize>,
 }
 
+/// Refuses a model whose largest GPU buffer would exceed the device's limits (wgpu would
+/// otherwise abort on the validation error).
+fn check_buffer_sizes(limits: &wgpu::Limits, pmx: &Pmx) -> Result<(), RenderError> {
+    let max = limits
+        .max_buffer_size
+        .min(limits.max_storage_buffer_binding_size);
+    let vertices = pmx.vertices.len() as u64;
+    let per_vertex = (std::mem::size_of::<SourceVertex>() + std::mem::size_of::<SdefParams>())
+        as u64
+        + SKINNED_VERTEX_SIZE;
+    let needs = [
+        ("vertices", vertices.saturating_mul(per_vertex)),
+        ("faces", (pmx.faces.len() as u64).saturating_mul(12)),
+        ("bones", (pmx.bones.len() as u64 + 1).saturating_mul(64)),
+    ];
+    match needs.into_iter().find(|&(_, bytes)| bytes > max) {
+        Some((what, bytes)) => Err(RenderError::ModelTooLarge { what, bytes, max }),
+        None => Ok(()),
+    }
+}
+
 fn texture_index(index: i32, count: usize) -> Option<usize> {
     usize::try_from(index).ok().filter(|&i| i < count)
 }
@@ -75,14 +96,16 @@ impl ModelGpu {
     /// Uploads `pmx` in its rest pose. Textures are decoded in parallel; a missing or
     /// undecodable texture becomes a warning and a neutral stand-in (white for colour and
     /// multiply-sphere maps, black for add-sphere maps, the generated shared ramp for a
-    /// missing `toonNN.bmp`).
+    /// missing `toonNN.bmp`). A model whose buffers exceed what the device allows is an
+    /// error, found before anything is allocated.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         renderer: &Renderer,
         pmx: &Pmx,
         textures: &dyn TextureSource,
-    ) -> (ModelGpu, Vec<TextureWarning>) {
+    ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
+        check_buffer_sizes(&device.limits(), pmx)?;
         let (views, mut warnings) = load_textures(device, queue, pmx, textures);
         let inputs = pack_vertices(pmx);
         let vertex_count = inputs.vertices.len() as u32;
@@ -231,7 +254,7 @@ impl ModelGpu {
             matrices,
             rotations,
         };
-        (model, warnings)
+        Ok((model, warnings))
     }
 
     pub fn vertex_count(&self) -> u32 {
@@ -445,6 +468,29 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use crate::{GpuContext, MemoryTextureSource};
+    use mmd_format::pmx::Vertex;
+
+    #[test]
+    fn a_model_larger_than_the_device_allows_is_refused_before_upload() {
+        let pmx = Pmx {
+            vertices: vec![Vertex::default(); 100],
+            ..Pmx::default()
+        };
+        let roomy = wgpu::Limits::default();
+        assert!(check_buffer_sizes(&roomy, &pmx).is_ok());
+        let small = wgpu::Limits {
+            max_buffer_size: 1024,
+            ..wgpu::Limits::default()
+        };
+        match check_buffer_sizes(&small, &pmx) {
+            Err(RenderError::ModelTooLarge { what, bytes, max }) => {
+                assert_eq!(what, "vertices");
+                assert!(bytes > 1024);
+                assert_eq!(max, 1024);
+            }
+            other => panic!("expected ModelTooLarge, got {other:?}"),
+        }
+    }
 
     /// The uploaded textures of a model whose one material uses texture 0 as its colour
     /// texture, 1 as its sphere map and 2 as its toon: the first two get the full mip chain,

@@ -42,6 +42,7 @@ fn upload(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx) -> ModelGpu {
         pmx,
         &MemoryTextureSource::new(),
     )
+    .unwrap()
     .0
 }
 
@@ -397,7 +398,8 @@ fn minified_checkerboard_renders_as_its_mean() {
     let render_with = |texture: i32| {
         let mut pmx = pmx.clone();
         pmx.materials[0].texture = texture;
-        let (model, warnings) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures);
+        let (model, warnings) =
+            ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         render(&ctx, &renderer, &model, &view(camera))
     };

@@ -21,7 +21,8 @@ fn compare(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx, pose: &Pose) -> (f3
         renderer,
         pmx,
         &MemoryTextureSource::new(),
-    );
+    )
+    .unwrap();
     model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
     let gpu = model
         .read_skinned(&ctx.device, &ctx.queue, renderer)
@@ -207,7 +208,8 @@ fn uv_morphs_move_main_and_additional_uvs() {
         &renderer,
         &pmx,
         &MemoryTextureSource::new(),
-    );
+    )
+    .unwrap();
     model.update(&ctx.queue, &[], &[0.0, 0.5, 1.0]);
     let skinned = model
         .read_skinned(&ctx.device, &ctx.queue, &renderer)

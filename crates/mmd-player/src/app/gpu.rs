@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
 use mmd_player::scene::Model;
-use mmd_render::{FrameTargets, ModelGpu, Renderer, View};
+use mmd_render::{FrameTargets, ModelGpu, RenderError, Renderer, View};
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.
@@ -106,19 +106,22 @@ impl Gpu {
         }
     }
 
-    /// Uploads `model`; texture problems are logged, never fatal.
-    pub fn upload_model(&mut self, model: &Model) {
+    /// Uploads `model`; texture problems are logged, never fatal. A model the GPU cannot hold
+    /// leaves nothing drawn and is reported.
+    pub fn upload_model(&mut self, model: &Model) -> Result<(), RenderError> {
+        self.model = None;
         let (gpu_model, warnings) = ModelGpu::new(
             &self.device,
             &self.queue,
             &self.renderer,
             &model.pmx,
             model.texture_source().as_ref(),
-        );
+        )?;
         for w in warnings {
             log::warn!("{}: texture {}: {}", model.label, w.path, w.problem);
         }
         self.model = Some(gpu_model);
+        Ok(())
     }
 
     /// Makes sure the view texture has `size` and egui knows it.

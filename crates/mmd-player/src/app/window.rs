@@ -140,7 +140,9 @@ impl App {
         if self.uploaded != Some(generation) {
             self.ui.bounds = rest_bounds(&self.player);
             self.ui.orbit = None;
-            running.gpu.upload_model(&self.player.scene.model);
+            if let Err(e) = running.gpu.upload_model(&self.player.scene.model) {
+                self.player.error = Some(format!("{}: {e}", self.player.scene.model.label));
+            }
             self.uploaded = Some(generation);
         }
 
