@@ -208,7 +208,7 @@ fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32
 
 /// Rotation from limited-link Euler angles: X, then Y, then Z applied on the right, as the
 /// reference engines do.
-pub(crate) fn compose(angles: Vec3A) -> Quat {
+fn compose(angles: Vec3A) -> Quat {
     Quat::from_rotation_x(angles.x)
         * Quat::from_rotation_y(angles.y)
         * Quat::from_rotation_z(angles.z)
@@ -231,7 +231,7 @@ fn diff_angle(a: f32, b: f32) -> f32 {
 
 /// Euler angles of `m`, choosing among the equivalent decompositions the one nearest
 /// `before` (continuity across iterations).
-pub(crate) fn decompose(m: &Mat3A, before: Vec3A) -> Vec3A {
+fn decompose(m: &Mat3A, before: Vec3A) -> Vec3A {
     let sy = (-m.x_axis.z).clamp(-1.0, 1.0);
     let mut r = if 1.0 - sy.abs() < 1.0e-6 {
         let y = sy.asin();

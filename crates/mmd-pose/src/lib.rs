@@ -22,9 +22,9 @@
 //!    animated rotation/translation (the source's append values when the source itself
 //!    appends and the local flag is off), times the source's IK rotation, scaled by the
 //!    weight (slerp from identity, so negative and > 1 weights extrapolate). An enabled IK
-//!    bone runs CCD over its chain (see [`ik`](crate::ik) below). Globals are always
-//!    `parent global * local`, computed parents first, so a parent with a larger index is
-//!    still ready before its children.
+//!    bone runs CCD over its chain (see below). Globals are always `parent global * local`,
+//!    computed parents first, so a parent with a larger index is still ready before its
+//!    children.
 //!
 //! IK is cyclic coordinate descent as in the reference engines: links reset to their
 //! animated rotation; per iteration each link turns toward the IK bone by at most the

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use glam::{Quat, Vec3A};
 use mmd_format::pmx::{Morph, MorphOffsets};
 
-use crate::rig::{MAX_WEIGHT, RigWarning, finite_quat, finite_vec, finite_weight};
+use crate::rig::{MAX_WEIGHT, RigWarning, finite_quat, finite_vec, finite_weight, index};
 
 /// What a morph changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +47,6 @@ pub(crate) struct MorphSet {
     /// Bone morphs and their ranges in `bone_offsets`.
     bone_morphs: Vec<(u32, u32, u32)>,
     bone_offsets: Vec<BoneMorphOffset>,
-}
-
-fn index(i: i32, count: usize) -> Option<u32> {
-    usize::try_from(i)
-        .ok()
-        .filter(|&i| i < count)
-        .map(|i| i as u32)
 }
 
 impl MorphSet {

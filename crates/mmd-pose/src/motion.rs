@@ -92,7 +92,7 @@ impl<T: Copy> Tracks<T> {
 
     /// The value of the latest key at or before `frame`, if any.
     fn latest(&self, track: usize, frame: f32) -> Option<T> {
-        let (s, e) = self.ranges[track];
+        let &(s, e) = self.ranges.get(track)?;
         let frames = &self.search[s as usize..e as usize];
         let next = frames.partition_point(|&f| f <= frame);
         (next > 0).then(|| self.values[s as usize + next - 1])
@@ -255,7 +255,7 @@ impl Motion {
     }
 
     /// Whether the motion enables IK solver `solver` at `frame`: the latest show/IK key at or
-    /// before the frame decides; without one the solver is on.
+    /// before the frame decides; without one (or for an out-of-range solver) the solver is on.
     pub fn ik_enabled(&self, solver: usize, frame: f32) -> bool {
         self.iks.latest(solver, frame).unwrap_or(true)
     }

@@ -124,7 +124,8 @@ pub struct Rig {
     pub(crate) ik_link_bones: Vec<u32>,
 }
 
-fn index(i: i32, count: usize) -> Option<u32> {
+/// A file's `i32` index as a `u32`, when it lies in `0..count`.
+pub(crate) fn index(i: i32, count: usize) -> Option<u32> {
     usize::try_from(i)
         .ok()
         .filter(|&i| i < count)
@@ -149,7 +150,7 @@ pub(crate) const MAX_WEIGHT: f32 = 1.0e4;
 
 /// A vector from a file: zero when any component is NaN or infinite, else clamped to
 /// [`MAX_COORD`].
-fn finite3(v: [f32; 3]) -> Vec3A {
+pub(crate) fn finite_vec(v: [f32; 3]) -> Vec3A {
     let v = Vec3A::from_array(v);
     if v.is_finite() {
         v.clamp(Vec3A::splat(-MAX_COORD), Vec3A::splat(MAX_COORD))
@@ -178,7 +179,7 @@ impl Rig {
             // MMD binds a motion to the first bone of a name.
             bone_by_name.entry(name.clone()).or_insert(i);
         }
-        let rest_position: Vec<Vec3A> = pmx.bones.iter().map(|b| finite3(b.position)).collect();
+        let rest_position: Vec<Vec3A> = pmx.bones.iter().map(|b| finite_vec(b.position)).collect();
 
         let mut parent = vec![NONE; n];
         for (i, bone) in pmx.bones.iter().enumerate() {
@@ -449,8 +450,9 @@ fn break_parent_cycles(parent: &mut [u32], names: &[String], warnings: &mut Vec<
 fn topological_order(parent: &[u32]) -> Vec<u32> {
     let n = parent.len();
     let mut depth = vec![u32::MAX; n];
+    let mut chain = Vec::new();
     for start in 0..n {
-        let mut chain = Vec::new();
+        chain.clear();
         let mut b = start;
         while depth[b] == u32::MAX {
             chain.push(b);
@@ -521,8 +523,8 @@ fn link_limit(limit: Option<pmx::AngleLimit>) -> LinkLimit {
     let Some(l) = limit else {
         return LinkLimit::None;
     };
-    let min = finite3(l.min);
-    let max = finite3(l.max);
+    let min = finite_vec(l.min);
+    let max = finite_vec(l.max);
     // Keep min <= max so clamping is well defined.
     let (min, max) = (min.min(max), min.max(max));
     let free: Vec<usize> = (0..3).filter(|&a| min[a] != 0.0 || max[a] != 0.0).collect();
@@ -645,7 +647,8 @@ fn build_solver(
     })
 }
 
-/// Used by the morph module to turn a bone morph's rotation into a usable quaternion.
+/// A rotation from a file (motion key, bone morph): normalised, or the identity when it is
+/// not finite or too short to normalise.
 pub(crate) fn finite_quat(q: [f32; 4]) -> Quat {
     let q = Quat::from_array(q);
     if !q.is_finite() {
@@ -662,8 +665,4 @@ pub(crate) fn finite_quat(q: [f32; 4]) -> Quat {
     } else {
         Quat::IDENTITY
     }
-}
-
-pub(crate) fn finite_vec(v: [f32; 3]) -> Vec3A {
-    finite3(v)
 }

@@ -6,7 +6,7 @@ use glam::{Affine3A, Mat3A, Quat, Vec3, Vec3A, Vec4};
 use mmd_format::pmx::{MorphOffsets, Pmx, Weight};
 
 use crate::pose::Pose;
-use crate::rig::{finite_vec, finite_weight};
+use crate::rig::{finite_vec, finite_weight, index};
 
 #[derive(Debug, Clone, Copy)]
 enum Skin {
@@ -41,22 +41,17 @@ pub struct SkinMesh {
 /// Invalid bone indices skin with the identity.
 const NO_BONE: u32 = u32::MAX;
 
-/// Positions and offsets as the rig takes them: non-finite ones zero, huge ones clamped (see
-/// `MAX_COORD`), so that skinning sums stay finite.
-fn finite(v: [f32; 3]) -> Vec3A {
-    finite_vec(v)
-}
-
 impl SkinMesh {
     pub fn from_pmx(pmx: &Pmx) -> SkinMesh {
         let bone_count = pmx.bones.len();
-        let bone = |i: i32| {
-            usize::try_from(i)
-                .ok()
-                .filter(|&i| i < bone_count)
-                .map_or(NO_BONE, |i| i as u32)
-        };
-        let positions = pmx.vertices.iter().map(|v| finite(v.position)).collect();
+        let bone = |i: i32| index(i, bone_count).unwrap_or(NO_BONE);
+        // Positions and offsets as the rig takes them (non-finite ones zero, huge ones
+        // clamped), so that skinning sums stay finite.
+        let positions = pmx
+            .vertices
+            .iter()
+            .map(|v| finite_vec(v.position))
+            .collect();
         let skins = pmx
             .vertices
             .iter()
@@ -85,7 +80,7 @@ impl SkinMesh {
                 } => {
                     let w0 = finite_weight(*weight);
                     let w1 = 1.0 - w0;
-                    let (c, r0, r1) = (finite(*c), finite(*r0), finite(*r1));
+                    let (c, r0, r1) = (finite_vec(*c), finite_vec(*r0), finite_vec(*r1));
                     let rw = r0 * w0 + r1 * w1;
                     let r0 = c + r0 - rw;
                     let r1 = c + r1 - rw;
@@ -112,7 +107,7 @@ impl SkinMesh {
                     offsets
                         .iter()
                         .filter(|o| (o.vertex as usize) < pmx.vertices.len())
-                        .map(|o| (o.vertex, finite(o.offset))),
+                        .map(|o| (o.vertex, finite_vec(o.offset))),
                 );
                 vertex_morphs.push((m, start, morph_offsets.len() as u32));
             }
