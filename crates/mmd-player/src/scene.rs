@@ -186,7 +186,11 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             let rig = Rig::from_pmx(&pmx);
             model(*pmx, rig)
         }
-        AnyFile::Pmd(pmd) => model(mmd_format::convert::pmd_to_pmx(&pmd), Rig::from_pmd(&pmd)),
+        AnyFile::Pmd(pmd) => {
+            let pmx = mmd_pose::pmd_as_pmx(&pmd);
+            let rig = Rig::from_pmx(&pmx);
+            model(pmx, rig)
+        }
         AnyFile::Vmd(vmd) => {
             let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
             let has_model_keys =

@@ -52,5 +52,5 @@ pub use camera::{CameraMotion, CameraState};
 pub use morph::MorphKind;
 pub use motion::Motion;
 pub use pose::{IkOverride, IkOverrides, Pose, evaluate, evaluate_with_morph_pins};
-pub use rig::{Rig, RigWarning};
+pub use rig::{Rig, RigWarning, pmd_as_pmx};
 pub use skin::SkinMesh;

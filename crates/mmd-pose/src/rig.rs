@@ -297,9 +297,7 @@ impl Rig {
     /// no per-link limits; links named 左ひざ / 右ひざ bend about X only, within
     /// [-180°, -0.5°]).
     pub fn from_pmd(pmd: &mmd_format::pmd::Pmd) -> (Rig, Vec<RigWarning>) {
-        let mut pmx = mmd_format::convert::pmd_to_pmx(pmd);
-        apply_knee_rule(&mut pmx);
-        Rig::from_pmx(&pmx)
+        Rig::from_pmx(&pmd_as_pmx(pmd))
     }
 
     pub fn bone_count(&self) -> usize {
@@ -387,6 +385,15 @@ impl Rig {
     pub fn bone_after_physics(&self, i: usize) -> bool {
         self.deform_order[self.physics_split..].contains(&(i as u32))
     }
+}
+
+/// A PMD model in PMX terms as MMD poses it: [`mmd_format::convert::pmd_to_pmx`] plus the
+/// PMD knee rule. Callers that need the model as well as the rig (to draw or skin it) convert
+/// once with this and build the rig with [`Rig::from_pmx`].
+pub fn pmd_as_pmx(pmd: &mmd_format::pmd::Pmd) -> Pmx {
+    let mut pmx = mmd_format::convert::pmd_to_pmx(pmd);
+    apply_knee_rule(&mut pmx);
+    pmx
 }
 
 /// PMD knees: links named 左ひざ / 右ひざ without limits bend about X in [-180°, -0.5°].
