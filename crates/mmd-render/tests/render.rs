@@ -10,7 +10,7 @@ use image::RgbaImage;
 use mmd_format::pmx::{
     MaterialOffset, MaterialOp, Morph, MorphOffsets, MorphPanel, Pmx, material_flags,
 };
-use mmd_pose::{Pose, Rig, SkinMesh};
+use mmd_pose::{Pose, SkinMesh};
 use mmd_render::{
     Aabb, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer, View,
 };
@@ -59,19 +59,12 @@ fn bounds_of(pmx: &Pmx) -> Aabb {
 /// pixel lies within the projected vertices' box (plus the edge width).
 #[test]
 fn silhouette_covers_projected_cpu_vertices() {
-    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else {
-        return;
-    };
-    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else {
+    let Some((pmx, rig, motion)) = common::gene_laughing() else {
         return;
     };
     let Some((ctx, renderer)) = common::gpu() else {
         return;
     };
-    let pmx = common::read_pmx(&model_path);
-    let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
-    let (rig, _) = Rig::from_pmx(&pmx);
-    let motion = mmd_pose::Motion::bind(&rig, &[&vmd]);
     let mut pose = Pose::new(&rig);
     mmd_pose::evaluate(
         &rig,

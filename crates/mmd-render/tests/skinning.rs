@@ -226,19 +226,12 @@ fn uv_morphs_move_main_and_additional_uvs() {
 
 #[test]
 fn gene_bdef_with_motion_matches_cpu_reference() {
-    let Some(model_path) = common::fixture("gene/Gene_light.pmx") else {
-        return;
-    };
-    let Some(motion_path) = common::fixture("gene/motion/02_laugh.vmd") else {
+    let Some((pmx, rig, motion)) = common::gene_laughing() else {
         return;
     };
     let Some((ctx, renderer)) = common::gpu() else {
         return;
     };
-    let pmx = common::read_pmx(&model_path);
-    let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
-    let (rig, _) = Rig::from_pmx(&pmx);
-    let motion = mmd_pose::Motion::bind(&rig, &[&vmd]);
     let mut pose = Pose::new(&rig);
     let overrides = mmd_pose::IkOverrides::new(&rig);
     // A frame where the face is moving: some vertex morphs must be active.

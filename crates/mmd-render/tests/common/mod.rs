@@ -47,6 +47,17 @@ pub fn read_pmx(path: &std::path::Path) -> Pmx {
     mmd_format::pmx::read(&std::fs::read(path).unwrap()).unwrap()
 }
 
+/// Gene with its laughing motion bound, or `None` (reason printed) without the fixtures.
+pub fn gene_laughing() -> Option<(Pmx, mmd_pose::Rig, mmd_pose::Motion)> {
+    let model_path = fixture("gene/Gene_light.pmx")?;
+    let motion_path = fixture("gene/motion/02_laugh.vmd")?;
+    let pmx = read_pmx(&model_path);
+    let vmd = mmd_format::vmd::read(&std::fs::read(motion_path).unwrap()).unwrap();
+    let (rig, _) = mmd_pose::Rig::from_pmx(&pmx);
+    let motion = mmd_pose::Motion::bind(&rig, &[&vmd]);
+    Some((pmx, rig, motion))
+}
+
 pub fn vertex(position: Vec3, normal: Vec3, weight: Weight) -> Vertex {
     Vertex {
         position: position.into(),
