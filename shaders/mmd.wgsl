@@ -1,6 +1,11 @@
 // MMD's standard shading (after MMD's full.fx without self-shadow), the edge (outline)
 // pass and the planar ground shadow. Colours are computed in the textures' own gamma
 // space like MMD; `frame.output.w` asks for a conversion when the target encodes sRGB.
+//
+// No branch here depends on uniform values alone: material and frame switches are `select`s,
+// and the edge's alpha test is decided on the CPU. With such branches, lavapipe from Mesa 22.3
+// (Debian 12) kept about 0.8 MB per draw, so rendering grew ~10 MB a frame until the machine
+// ran out (Mesa 25 does not); without them it stays flat, and real GPUs lose nothing.
 
 struct Frame {
     view: mat4x4<f32>,
@@ -63,10 +68,8 @@ fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
 }
 
 fn encode(color: vec4<f32>) -> vec4<f32> {
-    if frame.output.w > 0.5 {
-        return vec4<f32>(srgb_to_linear(saturate(color.rgb)), color.a);
-    }
-    return color;
+    let converted = vec4<f32>(srgb_to_linear(saturate(color.rgb)), color.a);
+    return select(color, converted, frame.output.w > 0.5);
 }
 
 fn safe_normalize(v: vec3<f32>) -> vec3<f32> {
@@ -106,18 +109,12 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
 
     let sphere_mode = u32(material.params.y + 0.5);
     let view_normal = (frame.view * vec4<f32>(normal, 0.0)).xyz;
-    var sphere_uv = vec2<f32>(view_normal.x * 0.5 + 0.5, view_normal.y * -0.5 + 0.5);
-    if sphere_mode == 3u {
-        sphere_uv = in.sub_uv;
-    }
-    let sphere = textureSample(sphere_texture, clamp_sampler, sphere_uv);
-    if sphere_mode == 2u {
-        color += tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
-        alpha *= sphere.a;
-    } else if sphere_mode != 0u {
-        color *= tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
-        alpha *= sphere.a;
-    }
+    let view_uv = vec2<f32>(view_normal.x * 0.5 + 0.5, view_normal.y * -0.5 + 0.5);
+    let sphere = textureSample(sphere_texture, clamp_sampler, select(view_uv, in.sub_uv, sphere_mode == 3u));
+    let added = color + tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
+    let multiplied = color * tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
+    color = select(select(multiplied, added, sphere_mode == 2u), color, sphere_mode == 0u);
+    alpha *= select(sphere.a, 1.0, sphere_mode == 0u);
 
     let light_normal = dot(normal, to_light);
     // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
@@ -126,10 +123,9 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     color *= tint(toon, material.toon_mul, material.toon_add, 1.0);
 
     let power = material.specular.w;
-    if power > 0.0 {
-        let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
-        color += pow(max(0.0, dot(half_vector, normal)), power) * material.specular.rgb * frame.light_color.rgb;
-    }
+    let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
+    let specular = pow(max(0.0, dot(half_vector, normal)), power) * material.specular.rgb * frame.light_color.rgb;
+    color += select(vec3<f32>(0.0), specular, power > 0.0);
 
     // MMD skips fully transparent pixels (alpha test), so they write no depth.
     if alpha < 0.002 {
@@ -162,10 +158,8 @@ fn vs_edge(v: VertexIn) -> FlatOut {
 
 @fragment
 fn fs_edge(in: FlatOut) -> @location(0) vec4<f32> {
+    // Edges below MMD's alpha threshold are not drawn at all (`MaterialParams::edge_visible`).
     let color = material.edge_color;
-    if color.a * material.diffuse.a < 0.002 {
-        discard;
-    }
     return encode(vec4<f32>(color.rgb, color.a * material.diffuse.a));
 }
 

@@ -11,6 +11,8 @@ use mmd_format::pmx::{Material, MaterialOffset, SphereMode};
 pub struct MaterialTint([f32; TINT_LEN]);
 
 const TINT_LEN: usize = 28;
+/// MMD's alpha test: a pixel (or an edge) whose alpha is below this is not drawn.
+pub(crate) const EDGE_MIN_ALPHA: f32 = 0.002;
 const DIFFUSE: usize = 0;
 const SPECULAR: usize = 4;
 const POWER: usize = 7;
@@ -125,6 +127,12 @@ impl MaterialParams {
         self.toon_add = add.get(TOON);
     }
 
+    /// Whether the edge survives MMD's alpha test (edge alpha × diffuse alpha below
+    /// [`EDGE_MIN_ALPHA`] draws nothing).
+    pub fn edge_visible(&self) -> bool {
+        self.edge_color[3] * self.diffuse[3] >= EDGE_MIN_ALPHA
+    }
+
     /// The uniform block for these parameters.
     pub fn uniform(&self, sphere_mode: SphereMode) -> MaterialUniform {
         let mode = match sphere_mode {
@@ -199,5 +207,39 @@ mod tests {
         assert_eq!(params.edge_size, 0.5);
         assert_eq!(params.texture_mul, [0.75; 4]);
         assert_eq!(params.texture_add, [0.0; 4]);
+    }
+
+    /// MMD's alpha test on the edge: edge alpha × diffuse alpha below 0.002 draws nothing,
+    /// including when a material morph fades either alpha out.
+    #[test]
+    fn edge_alpha_test_follows_edge_and_diffuse_alpha() {
+        let material = Material {
+            diffuse: [1.0; 4],
+            edge_color: [1.0, 0.0, 0.0, 1.0],
+            ..Default::default()
+        };
+        let visible = |edge_alpha: f32, diffuse_alpha: f32| {
+            let mut params = MaterialParams::from_pmx(&material);
+            params.edge_color[3] = edge_alpha;
+            params.diffuse[3] = diffuse_alpha;
+            params.edge_visible()
+        };
+        assert!(visible(1.0, 1.0));
+        assert!(visible(0.04, 0.05));
+        assert!(!visible(0.0, 1.0));
+        assert!(!visible(1.0, 0.001));
+        assert!(!visible(0.04, 0.04));
+
+        let mut params = MaterialParams::from_pmx(&material);
+        let mut mul = MaterialTint::multiply_identity();
+        let fade = MaterialOffset {
+            diffuse: [1.0; 4],
+            edge_color: [1.0, 1.0, 1.0, 0.0],
+            edge_size: 1.0,
+            ..Default::default()
+        };
+        mul.multiply_towards(&MaterialTint::from_offset(&fade), 1.0);
+        params.apply_morph(&mul, &MaterialTint::add_identity());
+        assert!(!params.edge_visible());
     }
 }

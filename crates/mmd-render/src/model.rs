@@ -20,7 +20,11 @@ use crate::texture_source::TextureSource;
 pub(crate) struct MaterialGpu {
     pub indices: Range<u32>,
     pub double_sided: bool,
+    /// The material has the edge flag and its edge is not transparent (edge alpha ×
+    /// diffuse alpha ≥ [`crate::material::EDGE_MIN_ALPHA`], MMD's alpha test decided here rather than in the
+    /// shader: see `shaders/mmd.wgsl`).
     pub edge: bool,
+    edge_flag: bool,
     pub ground_shadow: bool,
     pub bind_group: wgpu::BindGroup,
     uniform: wgpu::Buffer,
@@ -228,7 +232,8 @@ impl ModelGpu {
                 MaterialGpu {
                     indices,
                     double_sided: m.flags & material_flags::DOUBLE_SIDED != 0,
-                    edge: m.flags & material_flags::EDGE != 0,
+                    edge: m.flags & material_flags::EDGE != 0 && params.edge_visible(),
+                    edge_flag: m.flags & material_flags::EDGE != 0,
                     ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
                     bind_group,
                     uniform,
@@ -311,6 +316,7 @@ impl ModelGpu {
                     bytemuck::bytes_of(&params.uniform(material.sphere_mode)),
                 );
                 material.visible = params.diffuse[3] > 0.0;
+                material.edge = material.edge_flag && params.edge_visible();
             }
         }
     }

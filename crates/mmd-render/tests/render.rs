@@ -248,6 +248,44 @@ fn edge_pass_draws_outline_in_edge_color() {
     assert_eq!(count_edge_red(&without), 0);
 }
 
+/// An edge whose colour is transparent in the file draws nothing; a material morph that
+/// adds alpha to the edge colour brings the outline in, and weight 0 takes it away again.
+#[test]
+fn material_morph_fades_the_edge_in_and_out() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    let mut pmx = common::cube(Vec3::ZERO, 2.0, material_flags::EDGE);
+    pmx.materials[0].edge_size = 6.0;
+    pmx.materials[0].edge_color[3] = 0.0;
+    pmx.morphs.push(Morph {
+        name: "edge in".into(),
+        name_en: String::new(),
+        panel: MorphPanel::Other,
+        offsets: MorphOffsets::Material(vec![MaterialOffset {
+            material: 0,
+            op: MaterialOp::Add,
+            edge_color: [0.0, 0.0, 0.0, 1.0],
+            ..Default::default()
+        }]),
+    });
+    let camera = Camera {
+        rotation: Vec3::new(0.4, 0.6, 0.0),
+        ..Camera::framing(bounds_of(&pmx), 1.0)
+    };
+    let view = View {
+        background: [0.0, 0.0, 1.0, 1.0],
+        ..view(camera)
+    };
+    let mut model = upload(&ctx, &renderer, &pmx);
+    assert_eq!(count_edge_red(&render(&ctx, &renderer, &model, &view)), 0);
+    model.update(&ctx.queue, &[], &[1.0]);
+    let red = count_edge_red(&render(&ctx, &renderer, &model, &view));
+    assert!(red > 200, "only {red} edge pixels with the morph on");
+    model.update(&ctx.queue, &[], &[0.0]);
+    assert_eq!(count_edge_red(&render(&ctx, &renderer, &model, &view)), 0);
+}
+
 /// A quad facing the default camera, seen from behind: hidden when single-sided, shown
 /// when double-sided.
 #[test]
