@@ -46,6 +46,16 @@ fn upload(ctx: &GpuContext, renderer: &Renderer, pmx: &Pmx) -> ModelGpu {
     .0
 }
 
+/// A morph of one material offset, named `name`.
+fn material_morph(name: &str, offset: MaterialOffset) -> Morph {
+    Morph {
+        name: name.into(),
+        name_en: String::new(),
+        panel: MorphPanel::Other,
+        offsets: MorphOffsets::Material(vec![offset]),
+    }
+}
+
 fn is_background(p: &image::Rgba<u8>) -> bool {
     p.0.iter().zip(BACKGROUND).all(|(&a, b)| a.abs_diff(b) <= 2)
 }
@@ -160,11 +170,9 @@ fn material_morph_changes_only_its_material() {
         0,
         [0.8, 0.8, 0.8, 1.0],
     );
-    pmx.morphs.push(Morph {
-        name: "tint".into(),
-        name_en: String::new(),
-        panel: MorphPanel::Other,
-        offsets: MorphOffsets::Material(vec![MaterialOffset {
+    pmx.morphs.push(material_morph(
+        "tint",
+        MaterialOffset {
             material: 0,
             op: MaterialOp::Multiply,
             diffuse: [1.0, 0.0, 0.0, 1.0],
@@ -176,8 +184,8 @@ fn material_morph_changes_only_its_material() {
             texture_tint: [1.0; 4],
             sphere_tint: [1.0; 4],
             toon_tint: [1.0; 4],
-        }]),
-    });
+        },
+    ));
     let mut model = upload(&ctx, &renderer, &pmx);
     let camera = Camera::framing(bounds_of(&pmx), 1.0);
     let before = render(&ctx, &renderer, &model, &view(camera));
@@ -208,13 +216,8 @@ fn count_edge_red(image: &RgbaImage) -> usize {
         .count()
 }
 
-/// A cube with the EDGE flag gets an outline of the (red) edge colour around it, not over
-/// it; without the flag, or with the view's edges switched off, there is none.
-#[test]
-fn edge_pass_draws_outline_in_edge_color() {
-    let Some((ctx, renderer)) = common::gpu() else {
-        return;
-    };
+/// A grey cube with a wide red edge (EDGE flag), seen at an angle against blue.
+fn edged_cube() -> (Pmx, View) {
     let mut pmx = common::cube(Vec3::ZERO, 2.0, material_flags::EDGE);
     pmx.materials[0].edge_size = 6.0;
     let camera = Camera {
@@ -225,6 +228,17 @@ fn edge_pass_draws_outline_in_edge_color() {
         background: [0.0, 0.0, 1.0, 1.0],
         ..view(camera)
     };
+    (pmx, view)
+}
+
+/// A cube with the EDGE flag gets an outline of the (red) edge colour around it, not over
+/// it; without the flag, or with the view's edges switched off, there is none.
+#[test]
+fn edge_pass_draws_outline_in_edge_color() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    let (mut pmx, view) = edged_cube();
     let model = upload(&ctx, &renderer, &pmx);
     let with_edge = render(&ctx, &renderer, &model, &view);
     let red = count_edge_red(&with_edge);
@@ -255,28 +269,17 @@ fn material_morph_fades_the_edge_in_and_out() {
     let Some((ctx, renderer)) = common::gpu() else {
         return;
     };
-    let mut pmx = common::cube(Vec3::ZERO, 2.0, material_flags::EDGE);
-    pmx.materials[0].edge_size = 6.0;
+    let (mut pmx, view) = edged_cube();
     pmx.materials[0].edge_color[3] = 0.0;
-    pmx.morphs.push(Morph {
-        name: "edge in".into(),
-        name_en: String::new(),
-        panel: MorphPanel::Other,
-        offsets: MorphOffsets::Material(vec![MaterialOffset {
+    pmx.morphs.push(material_morph(
+        "edge in",
+        MaterialOffset {
             material: 0,
             op: MaterialOp::Add,
             edge_color: [0.0, 0.0, 0.0, 1.0],
             ..Default::default()
-        }]),
-    });
-    let camera = Camera {
-        rotation: Vec3::new(0.4, 0.6, 0.0),
-        ..Camera::framing(bounds_of(&pmx), 1.0)
-    };
-    let view = View {
-        background: [0.0, 0.0, 1.0, 1.0],
-        ..view(camera)
-    };
+        },
+    ));
     let mut model = upload(&ctx, &renderer, &pmx);
     assert_eq!(count_edge_red(&render(&ctx, &renderer, &model, &view)), 0);
     model.update(&ctx.queue, &[], &[1.0]);
