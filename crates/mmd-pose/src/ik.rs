@@ -1,38 +1,33 @@
-//! Cyclic coordinate descent IK, MMD style (see the crate docs): per iteration every link
-//! turns the effector toward the IK bone by at most the unit angle; single-axis links solve
-//! in their plane, other limited links clamp Euler angles; the best iteration is kept and
-//! the solve stops once the distance no longer shrinks.
-
-use std::f32::consts::PI;
+//! Cyclic coordinate descent IK as MikuMikuDance 9.32 runs it (see the crate docs for the
+//! rules): every link turns in its parent's frame toward the IK bone, by at most the unit
+//! angle times its position in the chain; limited links are clamped in an Euler
+//! decomposition their limits pick, reflecting off the limits during the first half of the
+//! iterations; the solve stops when the effector points at the target from some link.
 
 use glam::{Mat3A, Quat, Vec3A};
 
 use crate::pose::{Scratch, local_rotation, rotation_matrix, update_global};
-use crate::rig::{IkSolverDef, LinkLimit, NONE, Rig};
+use crate::rig::{EulerOrder, IkLinkDef, IkSolverDef, LinkLimit, NONE, Rig};
 
-/// Per-link solver state, reset for every solve.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct LinkState {
-    /// Euler angles of the previous iteration (limited links).
-    prev_angle: Vec3A,
-    /// Accumulated rotation about the plane axis (single-axis links).
-    plane_angle: f32,
-    /// IK rotation of the best iteration so far.
-    saved: Quat,
+/// The solve ends once the effector is this close to the IK bone (model units).
+const TOLERANCE: f32 = 1.0e-4;
+
+/// Squared distance between the unit directions from a link to the effector and to the IK
+/// bone below which MMD considers the chain converged.
+const CONVERGED: f32 = 1.0e-7;
+
+/// Squared distance from a link to the effector or the IK bone below which the link has no
+/// direction to turn in (f32::EPSILON, as the reference engines use).
+const DEGENERATE: f32 = f32::EPSILON;
+
+/// Squared length of a turn's axis below which the axis is undefined (angle under 1e-5 rad,
+/// or a half turn).
+const NO_AXIS: f32 = 1.0e-10;
+
+/// Largest middle angle of an Euler decomposition (about 88°), as MMD caps it.
+fn middle_cap() -> f32 {
+    f32::from_bits(0x3fc4_9803)
 }
-
-impl Default for LinkState {
-    fn default() -> Self {
-        LinkState {
-            prev_angle: Vec3A::ZERO,
-            plane_angle: 0.0,
-            saved: Quat::IDENTITY,
-        }
-    }
-}
-
-/// Steps smaller than this (radians, compared as a sine; MMD uses 1e-3 degrees) are skipped.
-const MIN_STEP: f32 = 1.0e-3 * PI / 180.0;
 
 fn refresh_deps(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
     for &b in &def.deps {
@@ -71,206 +66,281 @@ fn distance(s: &Scratch, def: &IkSolverDef) -> f32 {
     (s.world[def.effector as usize].translation - s.world[def.bone as usize].translation).length()
 }
 
+/// What one link's step found.
+enum Step {
+    /// The link's new rotation (IK times animated, in its parent's frame).
+    Turn(Quat),
+    /// Nothing to do for this link.
+    Skip,
+    /// The effector already points at the target from this link: the solve is over.
+    Converged,
+}
+
 /// Solves one IK chain in place: writes the links' IK rotations, their locals and the
 /// globals of the solver's dependencies.
 pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
-    for (k, link) in def.links.iter().enumerate() {
+    for link in &def.links {
         let b = link.bone as usize;
         s.ik_r[b] = Quat::IDENTITY;
         set_local_rotation(s, b);
-        s.links[k] = LinkState::default();
     }
     refresh_deps(rig, def, s);
 
-    let mut best = f32::MAX;
-    for iteration in 0..def.iterations {
-        solve_iteration(rig, def, s, iteration);
-        let d = distance(s, def);
-        if d < best {
-            best = d;
-            for (k, link) in def.links.iter().enumerate() {
-                s.links[k].saved = s.ik_r[link.bone as usize];
+    'iterations: for iteration in 0..def.iterations {
+        if distance(s, def) <= TOLERANCE {
+            break;
+        }
+        let reflect = iteration < def.iterations / 2;
+        for (k, link) in def.links.iter().enumerate() {
+            let unit = def.unit_angle * (k + 1) as f32;
+            match link_step(s, rig, def, link, unit, reflect) {
+                Step::Turn(rotation) => {
+                    let anim = s.anim_r[link.bone as usize];
+                    let ik = (rotation * anim.inverse()).normalize();
+                    if ik.is_finite() {
+                        set_link_rotation(rig, def, s, k, ik);
+                    }
+                }
+                Step::Skip => {}
+                Step::Converged => break 'iterations,
             }
-        } else {
-            for (k, link) in def.links.iter().enumerate() {
-                let b = link.bone as usize;
-                s.ik_r[b] = s.links[k].saved;
-                set_local_rotation(s, b);
-            }
-            refresh_deps(rig, def, s);
-            return;
         }
     }
+    clamp_unturned_links(rig, def, s);
     if def.effector_position_only {
         update_global(rig, s, def.effector as usize);
     }
 }
 
-/// The IK bone's and the effector's positions seen from the link, as unit vectors.
-fn link_space_directions(
+/// A link the solve ended before turning (the effector already at the target, as at rest)
+/// still holds its animated rotation, which may lie outside its limits: MMD leaves it there
+/// (a knee at rest stays straight past its -0.5° limit); here it is clamped, so every
+/// limited link ends inside its limits. Links that turned end with a clamp already.
+fn clamp_unturned_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
+    for (k, link) in def.links.iter().enumerate() {
+        let Some(limit) = link.limit else { continue };
+        let b = link.bone as usize;
+        let anim = s.anim_r[b];
+        let angles = decompose(&Mat3A::from_quat(s.ik_r[b] * anim), limit.order);
+        let clamped = angles.clamp(limit.min, limit.max);
+        if clamped != angles {
+            let ik = (compose(clamped, limit.order) * anim.inverse()).normalize();
+            if ik.is_finite() {
+                set_link_rotation(rig, def, s, k, ik);
+            }
+        }
+    }
+}
+
+/// One link's CCD step: the turn, in the link's parent frame, taking the direction from the
+/// link to the effector onto the direction to the IK bone, then the link's constraints.
+fn link_step(
     s: &Scratch,
-    link: usize,
-    ik_pos: Vec3A,
-    eff_pos: Vec3A,
-) -> Option<(Vec3A, Vec3A)> {
-    let w = &s.world[link];
+    rig: &Rig,
+    def: &IkSolverDef,
+    link: &IkLinkDef,
+    unit: f32,
+    reflect: bool,
+) -> Step {
+    let bone = link.bone as usize;
+    let origin = s.world[bone].translation;
+    let to_effector = origin - s.world[def.effector as usize].translation;
+    let to_target = origin - s.world[def.bone as usize].translation;
+    if to_effector.length_squared() <= DEGENERATE || to_target.length_squared() <= DEGENERATE {
+        return Step::Skip;
+    }
+    let (a, b) = (to_effector.normalize(), to_target.normalize());
+    if (a - b).length_squared() < CONVERGED {
+        return Step::Converged;
+    }
     // World matrices are rotations and translations only: the inverse rotation is the
     // transpose.
-    let inv: Mat3A = w.matrix3.transpose();
-    let to_ik = (inv * (ik_pos - w.translation)).try_normalize()?;
-    let to_eff = (inv * (eff_pos - w.translation)).try_normalize()?;
-    Some((to_ik, to_eff))
-}
-
-fn solve_iteration(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, iteration: u32) {
-    let ik_pos = s.world[def.bone as usize].translation;
-    for (k, link) in def.links.iter().enumerate() {
-        let bone = link.bone as usize;
-        let eff_pos = s.world[def.effector as usize].translation;
-        let Some((to_ik, to_eff)) = link_space_directions(s, bone, ik_pos, eff_pos) else {
-            continue;
-        };
-        // The turn taking to_eff onto to_ik: axis to_eff x to_ik, sin and cos of the angle
-        // straight from the cross and dot products (no acos: its rounding near 1 would turn
-        // two equal vectors into a 3.5e-4 rad "step" around a random axis).
-        let cross = to_eff.cross(to_ik);
-        let sin = cross.length();
-        let cos = to_eff.dot(to_ik);
-        let anim = s.anim_r[bone];
-        let new_ik = match link.limit {
-            LinkLimit::Plane { axis, min, max } => {
-                let angle = sin.atan2(cos).min(def.unit_angle);
-                let state = &mut s.links[k];
-                // Of +angle and -angle about the axis, the one that brings to_eff nearer to_ik.
-                let mut next = if angle > 0.0 && cross[axis] > 0.0 {
-                    state.plane_angle + angle
-                } else {
-                    state.plane_angle - angle
-                };
-                if iteration == 0 && (next < min || next > max) {
-                    // First pass: the mirrored solution may be the one inside the limits.
-                    if -next > min && -next < max {
-                        next = -next;
-                    } else {
-                        let mid = 0.5 * (min + max);
-                        if (mid - next).abs() > (mid + next).abs() {
-                            next = -next;
-                        }
-                    }
-                }
-                let next = next.clamp(min, max);
-                state.plane_angle = next;
-                let (half_sin, half_cos) = (0.5 * next).sin_cos();
-                let mut v = Vec3A::ZERO;
-                v[axis] = half_sin;
-                Quat::from_xyzw(v.x, v.y, v.z, half_cos) * anim.inverse()
-            }
-            limit => {
-                if cos > 0.0 && sin < MIN_STEP {
-                    continue;
-                }
-                let step = if cos < def.unit_cos {
-                    // Clamped to the unit angle, whose half-angle sine and cosine are
-                    // precomputed.
-                    let Some(axis) = (cross / sin).try_normalize() else {
-                        continue;
-                    };
-                    let (half_sin, half_cos) = def.unit_half;
-                    Quat::from_vec4((axis * half_sin).extend(half_cos))
-                } else {
-                    // Half-angle form of the turn: (sin θ n, 1 + cos θ) normalised.
-                    let q = cross.extend(1.0 + cos);
-                    let Some(q) = q.try_normalize() else {
-                        continue;
-                    };
-                    Quat::from_vec4(q)
-                };
-                let mut chain = s.ik_r[bone] * anim * step;
-                if let LinkLimit::Euler { min, max } = limit {
-                    let state = &mut s.links[k];
-                    let euler = decompose(&Mat3A::from_quat(chain), state.prev_angle);
-                    let clamped = euler.clamp(min, max);
-                    let delta = (clamped - state.prev_angle)
-                        .clamp(Vec3A::splat(-def.unit_angle), Vec3A::splat(def.unit_angle));
-                    let angles = state.prev_angle + delta;
-                    state.prev_angle = angles;
-                    chain = compose(angles);
-                }
-                chain * anim.inverse()
-            }
-        };
-        let new_ik = new_ik.normalize();
-        if new_ik.is_finite() {
-            set_link_rotation(rig, def, s, k, new_ik);
-        }
+    let to_parent = match rig.parent[bone] {
+        NONE => Mat3A::IDENTITY,
+        p => s.world[p as usize].matrix3.transpose(),
+    };
+    let cross = to_parent * a.cross(b);
+    let cos = a.dot(b).clamp(-1.0, 1.0);
+    let angle = cos.acos();
+    let current = s.ik_r[bone] * s.anim_r[bone];
+    let turned = match (link.limit, link.fixed_axis) {
+        (Some(limit), fixed) => limited_turn(current, cross, angle, unit, &limit, fixed, reflect),
+        (None, Some(axis)) => fixed_axis_turn(current, cross, angle, unit, axis),
+        (None, None) => free_turn(current, cross, cos, angle, unit, to_parent * a),
+    };
+    match turned {
+        Some(q) => Step::Turn(q),
+        None => Step::Skip,
     }
 }
 
-/// Rotation from limited-link Euler angles: X, then Y, then Z applied on the right, as the
-/// reference engines do.
-fn compose(angles: Vec3A) -> Quat {
-    Quat::from_rotation_x(angles.x)
-        * Quat::from_rotation_y(angles.y)
-        * Quat::from_rotation_z(angles.z)
+fn turn(axis: Vec3A, angle: f32, unit: f32, current: Quat) -> Quat {
+    Quat::from_axis_angle(axis.into(), angle.clamp(-unit, unit)) * current
 }
 
-fn normalize_angle(a: f32) -> f32 {
-    a.rem_euclid(2.0 * PI)
-}
-
-fn diff_angle(a: f32, b: f32) -> f32 {
-    let d = normalize_angle(a) - normalize_angle(b);
-    if d > PI {
-        d - 2.0 * PI
-    } else if d < -PI {
-        d + 2.0 * PI
-    } else {
-        d
+/// An unlimited link turns about the axis perpendicular to both directions; at a half turn,
+/// about any axis perpendicular to the effector's direction `a`.
+fn free_turn(
+    current: Quat,
+    cross: Vec3A,
+    cos: f32,
+    angle: f32,
+    unit: f32,
+    a: Vec3A,
+) -> Option<Quat> {
+    if cross.length_squared() >= NO_AXIS {
+        return Some(turn(cross.normalize(), angle, unit, current));
     }
+    if cos > 0.0 {
+        return None;
+    }
+    let helper = if a.x.abs() < 0.9 { Vec3A::X } else { Vec3A::Y };
+    Some(turn(a.cross(helper).try_normalize()?, angle, unit, current))
 }
 
-/// Euler angles of `m`, choosing among the equivalent decompositions the one nearest
-/// `before` (continuity across iterations).
-fn decompose(m: &Mat3A, before: Vec3A) -> Vec3A {
-    let sy = (-m.x_axis.z).clamp(-1.0, 1.0);
-    let mut r = if 1.0 - sy.abs() < 1.0e-6 {
-        let y = sy.asin();
-        if before.x.sin().abs() < before.z.sin().abs() {
-            if before.x.cos() > 0.0 {
-                Vec3A::new(0.0, y, (-m.y_axis.x).clamp(-1.0, 1.0).asin())
-            } else {
-                Vec3A::new(PI, y, m.y_axis.x.clamp(-1.0, 1.0).asin())
-            }
-        } else if before.z.cos() > 0.0 {
-            Vec3A::new((-m.z_axis.y).clamp(-1.0, 1.0).asin(), y, 0.0)
-        } else {
-            Vec3A::new(m.z_axis.y.clamp(-1.0, 1.0).asin(), y, PI)
+/// A link with a fixed axis turns about it by the angle's component along that axis.
+fn fixed_axis_turn(
+    current: Quat,
+    cross: Vec3A,
+    angle: f32,
+    unit: f32,
+    axis: Vec3A,
+) -> Option<Quat> {
+    if cross.length_squared() < NO_AXIS {
+        return None;
+    }
+    Some(turn(
+        axis,
+        angle * axis.dot(cross.normalize()),
+        unit,
+        current,
+    ))
+}
+
+/// A limited link: during the first half of the iterations a link limited to one axis turns
+/// about that axis (toward the target's side) by the whole angle; otherwise it turns freely
+/// (or about its fixed axis). The result is decomposed in the limits' Euler order and each
+/// angle clamped, reflecting off the limit into the range while `reflect`.
+fn limited_turn(
+    current: Quat,
+    cross: Vec3A,
+    angle: f32,
+    unit: f32,
+    limit: &LinkLimit,
+    fixed: Option<Vec3A>,
+    reflect: bool,
+) -> Option<Quat> {
+    let normal = cross.normalize_or_zero();
+    let (axis, angle) = match (limit.plane_axis.filter(|_| reflect), fixed) {
+        (Some(i), _) => {
+            let mut axis = Vec3A::ZERO;
+            axis[i] = if cross[i] < 0.0 { -1.0 } else { 1.0 };
+            (axis, angle)
         }
-    } else {
-        Vec3A::new(
+        (None, Some(f)) => (f, angle * f.dot(normal)),
+        (None, None) => (normal, angle),
+    };
+    if axis.length_squared() <= DEGENERATE {
+        return None;
+    }
+    let candidate = Mat3A::from_quat(turn(axis, angle, unit, current));
+    let mut angles = decompose(&candidate, limit.order);
+    for i in 0..3 {
+        angles[i] = clamp_reflecting(angles[i], limit.min[i], limit.max[i], reflect);
+    }
+    Some(compose(angles, limit.order))
+}
+
+/// `v` clamped to [lo, hi]; while `reflect`, an angle past a limit bounces back off it when
+/// that lands inside the range.
+pub(crate) fn clamp_reflecting(v: f32, lo: f32, hi: f32, reflect: bool) -> f32 {
+    let mut v = v;
+    if v < lo {
+        let r = 2.0 * lo - v;
+        v = if reflect && r <= hi { r } else { lo };
+    }
+    if v > hi {
+        let r = 2.0 * hi - v;
+        v = if reflect && r >= lo { r } else { hi };
+    }
+    v
+}
+
+/// X, Y and Z angles of rotation `m` in `order`, the middle angle within ±88°.
+pub(crate) fn decompose(m: &Mat3A, order: EulerOrder) -> Vec3A {
+    let cap = middle_cap();
+    // m.col(c)[r] is row r, column c.
+    match order {
+        EulerOrder::Yxz => Vec3A::new(
+            (-m.z_axis.y).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
+            m.z_axis.x.atan2(m.z_axis.z),
+            m.x_axis.y.atan2(m.y_axis.y),
+        ),
+        EulerOrder::Zyx => Vec3A::new(
             m.y_axis.z.atan2(m.z_axis.z),
-            sy.asin(),
+            (-m.x_axis.z).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
             m.x_axis.y.atan2(m.x_axis.x),
-        )
-    };
-    let error = |v: Vec3A| {
-        diff_angle(v.x, before.x).abs()
-            + diff_angle(v.y, before.y).abs()
-            + diff_angle(v.z, before.z).abs()
-    };
-    let base = r;
-    let mut best = error(r);
-    for sx in [PI, -PI] {
-        for y in [PI - base.y, -PI - base.y] {
-            for sz in [PI, -PI] {
-                let candidate = Vec3A::new(base.x + sx, y, base.z + sz);
-                let e = error(candidate);
-                if e < best {
-                    best = e;
-                    r = candidate;
-                }
+        ),
+        EulerOrder::Xzy => Vec3A::new(
+            m.y_axis.z.atan2(m.y_axis.y),
+            m.z_axis.x.atan2(m.x_axis.x),
+            (-m.y_axis.x).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
+        ),
+    }
+}
+
+/// The rotation with X, Y and Z angles `angles` in `order`.
+pub(crate) fn compose(angles: Vec3A, order: EulerOrder) -> Quat {
+    let x = Quat::from_rotation_x(angles.x);
+    let y = Quat::from_rotation_y(angles.y);
+    let z = Quat::from_rotation_z(angles.z);
+    match order {
+        EulerOrder::Yxz => y * x * z,
+        EulerOrder::Zyx => z * y * x,
+        EulerOrder::Xzy => x * z * y,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decompose_inverts_compose_in_every_order() {
+        let angles = Vec3A::new(0.4, -1.1, 2.5);
+        for order in [EulerOrder::Yxz, EulerOrder::Zyx, EulerOrder::Xzy] {
+            // Keep the middle angle of each order small enough to be unique.
+            let mut a = angles;
+            match order {
+                EulerOrder::Yxz => a.x = 0.3,
+                EulerOrder::Zyx => a.y = -0.7,
+                EulerOrder::Xzy => a.z = 1.2,
             }
+            let back = decompose(&Mat3A::from_quat(compose(a, order)), order);
+            assert!(
+                (back - a).abs().max_element() < 1e-5,
+                "{order:?}: {a} -> {back}"
+            );
         }
     }
-    r
+
+    #[test]
+    fn middle_angle_is_capped_at_88_degrees() {
+        let m = Mat3A::from_quat(compose(Vec3A::new(1.57, 0.0, 0.0), EulerOrder::Yxz));
+        let x = decompose(&m, EulerOrder::Yxz).x;
+        assert!((x - 88f32.to_radians()).abs() < 1e-4, "{x}");
+    }
+
+    #[test]
+    fn reflection_bounces_off_a_limit_only_while_reflecting() {
+        // 0.1 past the lower limit -0.5 of [-0.5, 0.5]: reflected to -0.4, else clamped.
+        assert!((clamp_reflecting(-0.6, -0.5, 0.5, true) + 0.4).abs() < 1e-6);
+        assert_eq!(clamp_reflecting(-0.6, -0.5, 0.5, false), -0.5);
+        // A knee bent the wrong way (+0.3 with limits [-π, -0.5°]) folds back to 2·hi - 0.3.
+        let hi = -0.5f32.to_radians();
+        let r = clamp_reflecting(0.3, -std::f32::consts::PI, hi, true);
+        assert!((r - (2.0 * hi - 0.3)).abs() < 1e-6, "{r}");
+        // Reflection that would leave the range clamps instead.
+        assert_eq!(clamp_reflecting(2.0, -0.5, 0.5, true), 0.5);
+    }
 }

@@ -26,13 +26,33 @@
 //!    computed parents first, so a parent with a larger index is still ready before its
 //!    children.
 //!
-//! IK is cyclic coordinate descent as in the reference engines: links reset to their
-//! animated rotation; per iteration each link turns toward the IK bone by at most the
-//! solver's unit angle; a link limited to one axis is solved in that plane (the first
-//! iteration may mirror the angle into the limits) and clamped; other limited links clamp
-//! their X/Y/Z Euler angles (decomposition nearest the previous iteration, change per
-//! iteration at most the unit angle); the best iteration is kept and the solve stops when the
-//! distance stops shrinking. Degenerate geometry (zero-length vectors) skips the step.
+//! IK is cyclic coordinate descent with MikuMikuDance 9.32's rules (as recovered from MMD by
+//! mmd-anim and checked here against poses captured from MMD, `tests/mmd_captures.rs`):
+//!
+//! - Links reset to their animated rotation. The solver runs the file's loop count, raised
+//!   to 4π / unit angle (at most 360) when that is larger.
+//! - An iteration visits the links nearest the effector first. Before a link's step the
+//!   solve ends when the effector is within 1e-4 of the IK bone, or when, seen from the
+//!   link, the effector and the IK bone lie in the same direction (unit directions closer
+//!   than √1e-7): MMD stops there even if the distance is not closed.
+//! - A link turns in its parent's frame by the angle between those directions, at most the
+//!   unit angle times its position in the chain (the k-th link from the effector up to k
+//!   unit angles); a unit angle of 0 or less does not limit the step.
+//! - Unlimited links turn about the axis perpendicular to both directions; a link with a
+//!   fixed axis turns about it by the angle's component along it.
+//! - Limited links: during the first half of the iterations a link whose limits allow one
+//!   axis only turns about that axis, toward the target's side, by the whole angle; other
+//!   limited links (and every limited link in the second half) turn freely. The result is
+//!   decomposed into Euler angles in the order the limits pick (the first of X, Y, Z whose
+//!   range lies inside ±90° is the middle axis, capped at ±88°: Ry·Rx·Rz, Rz·Ry·Rx or
+//!   Rx·Rz·Ry), and each angle is clamped to its range; in the first half an angle past a
+//!   limit is reflected off it (2·limit − angle) when that lands inside the range.
+//! - The last iteration's pose is kept (no rollback to a better earlier one).
+//!
+//! Not reproduced: MMD keeps per-link IK state across frames for links that follow an
+//! appended IK link, and resets an effector's append rotation during its solve; no fixture
+//! has either, and keeping state would make evaluation depend on the previous frame.
+//! Degenerate geometry (a link on the effector or the IK bone) skips the step.
 //!
 //! Hostile files never crash evaluation or poison a pose: bad references become
 //! [`RigWarning`]s, NaN and infinite values become zero, and huge coordinates and weights are

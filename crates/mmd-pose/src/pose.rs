@@ -2,7 +2,7 @@
 
 use glam::{Affine3A, Mat3A, Mat4, Quat, Vec3A, Vec4, Vec4Swizzles};
 
-use crate::ik::{self, LinkState};
+use crate::ik;
 use crate::motion::Motion;
 use crate::rig::{MAX_COORD, MAX_WEIGHT, NONE, Rig};
 
@@ -63,7 +63,6 @@ pub(crate) struct Scratch {
     pub append_r: Vec<Quat>,
     pub local: Vec<Affine3A>,
     pub world: Vec<Affine3A>,
-    pub links: Vec<LinkState>,
 }
 
 /// The result of evaluating a frame. Create it once per rig and reuse it.
@@ -98,7 +97,6 @@ impl Pose {
                 append_r: vec![Quat::IDENTITY; n],
                 local: vec![Affine3A::IDENTITY; n],
                 world: vec![Affine3A::IDENTITY; n],
-                links: vec![LinkState::default(); rig.max_links],
             },
         };
         for i in 0..n {

@@ -41,27 +41,32 @@ pub(crate) struct AppendLink {
     pub local: bool,
 }
 
-/// How an IK link's rotation is limited.
+/// The Euler decomposition MMD clamps a limited link's rotation in, picked from its limits:
+/// the first axis whose range lies inside ±90° goes in the middle, where the decomposition
+/// is unique. Named by the product: `Yxz` is `Ry * Rx * Rz`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EulerOrder {
+    Yxz,
+    Zyx,
+    Xzy,
+}
+
+/// Euler limits of an IK link, radians.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum LinkLimit {
-    None,
-    /// Rotation about one local axis only (0 = X, 1 = Y, 2 = Z), within [min, max] radians.
-    Plane {
-        axis: usize,
-        min: f32,
-        max: f32,
-    },
-    /// Euler X/Y/Z limits, radians.
-    Euler {
-        min: Vec3A,
-        max: Vec3A,
-    },
+pub(crate) struct LinkLimit {
+    pub min: Vec3A,
+    pub max: Vec3A,
+    pub order: EulerOrder,
+    /// The one axis (0 = X, 1 = Y, 2 = Z) allowed to turn, when the others are locked at 0.
+    pub plane_axis: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct IkLinkDef {
     pub bone: u32,
-    pub limit: LinkLimit,
+    pub limit: Option<LinkLimit>,
+    /// The bone's fixed axis (unit, parent frame): IK turns the link about it only.
+    pub fixed_axis: Option<Vec3A>,
 }
 
 /// One CCD solver with everything the evaluator needs precomputed.
@@ -69,13 +74,11 @@ pub(crate) struct IkLinkDef {
 pub(crate) struct IkSolverDef {
     pub bone: u32,
     pub effector: u32,
+    /// The file's loop count, raised to MMD's minimum of 4π / unit angle (at most 360).
     pub iterations: u32,
-    /// Largest rotation per link per iteration, radians.
+    /// Largest rotation of the first link per iteration, radians (link k turns up to k + 1
+    /// times this); infinite when the file gives 0 or less.
     pub unit_angle: f32,
-    /// cos(unit angle), or -2 when the unit angle is π or more (never clamps).
-    pub unit_cos: f32,
-    /// sin and cos of half the unit angle.
-    pub unit_half: (f32, f32),
     pub links: Vec<IkLinkDef>,
     /// Every bone whose global the solver reads (the IK bone, the effector, the links and
     /// all their ancestors), parents before children.
@@ -116,7 +119,6 @@ pub struct Rig {
     /// Solver index per bone (`NONE` when the bone is not an IK bone).
     pub(crate) solver_of_bone: Vec<u32>,
     pub(crate) morphs: MorphSet,
-    pub(crate) max_links: usize,
     /// Bones with an append link: the only ones whose append parts leave the identity.
     pub(crate) append_bones: Vec<u32>,
     /// Bones that are a link of some solver: the only ones whose IK rotation leaves the
@@ -247,7 +249,7 @@ impl Rig {
             let Some(ik) = bone.ik.as_ref().filter(|_| bone.has(bone_flags::IK)) else {
                 continue;
             };
-            if let Some(def) = build_solver(i, &bone.name, ik, &parent, &topo_order, &mut warnings)
+            if let Some(def) = build_solver(i, &pmx.bones, ik, &parent, &topo_order, &mut warnings)
             {
                 solver_of_bone[i] = solvers.len() as u32;
                 solvers.push(def);
@@ -263,7 +265,6 @@ impl Rig {
         for (k, s) in solvers.iter().enumerate() {
             solver_of_bone[s.bone as usize] = k as u32;
         }
-        let max_links = solvers.iter().map(|s| s.links.len()).max().unwrap_or(0);
         let append_bones = (0..n as u32)
             .filter(|&i| append[i as usize].is_some())
             .collect();
@@ -286,7 +287,6 @@ impl Rig {
             solvers,
             solver_of_bone,
             morphs,
-            max_links,
             append_bones,
             ik_link_bones,
         };
@@ -351,16 +351,9 @@ impl Rig {
 
     /// Euler limits (min, max, radians) of link `link` of `solver`, when it has any.
     pub fn ik_link_limits(&self, solver: usize, link: usize) -> Option<(Vec3, Vec3)> {
-        match self.solvers[solver].links[link].limit {
-            LinkLimit::None => None,
-            LinkLimit::Plane { axis, min, max } => {
-                let (mut lo, mut hi) = (Vec3::ZERO, Vec3::ZERO);
-                lo[axis] = min;
-                hi[axis] = max;
-                Some((lo, hi))
-            }
-            LinkLimit::Euler { min, max } => Some((min.into(), max.into())),
-        }
+        self.solvers[solver].links[link]
+            .limit
+            .map(|l| (l.min.into(), l.max.into()))
     }
 
     pub fn morph_count(&self) -> usize {
@@ -526,35 +519,52 @@ fn is_ancestor_or_self(parent: &[u32], ancestor: u32, mut bone: u32) -> bool {
     }
 }
 
-fn link_limit(limit: Option<pmx::AngleLimit>) -> LinkLimit {
-    let Some(l) = limit else {
-        return LinkLimit::None;
-    };
+fn link_limit(limit: Option<pmx::AngleLimit>) -> Option<LinkLimit> {
+    let l = limit?;
     let min = finite_vec(l.min);
     let max = finite_vec(l.max);
     // Keep min <= max so clamping is well defined.
     let (min, max) = (min.min(max), min.max(max));
     let free: Vec<usize> = (0..3).filter(|&a| min[a] != 0.0 || max[a] != 0.0).collect();
-    if let [axis] = free[..] {
-        LinkLimit::Plane {
-            axis,
-            min: min[axis],
-            max: max[axis],
-        }
+    // MMD's own threshold, a few ulps below π/2.
+    let half_pi = f32::from_bits(0x3fc9_0fd8);
+    let within = |a: usize| min[a] > -half_pi && max[a] < half_pi;
+    let order = if within(0) {
+        EulerOrder::Yxz
+    } else if within(1) {
+        EulerOrder::Zyx
     } else {
-        LinkLimit::Euler { min, max }
+        EulerOrder::Xzy
+    };
+    Some(LinkLimit {
+        min,
+        max,
+        order,
+        plane_axis: match free[..] {
+            [axis] => Some(axis),
+            _ => None,
+        },
+    })
+}
+
+/// A fixed axis from a file, as a unit vector; `None` when it cannot be normalised.
+fn fixed_axis(bone: &pmx::Bone) -> Option<Vec3A> {
+    if bone.flags & pmx::bone_flags::FIXED_AXIS == 0 {
+        return None;
     }
+    Vec3A::from_array(bone.fixed_axis?).try_normalize()
 }
 
 fn build_solver(
     bone: usize,
-    name: &str,
+    bones: &[pmx::Bone],
     ik: &pmx::Ik,
     parent: &[u32],
     topo_order: &[u32],
     warnings: &mut Vec<RigWarning>,
 ) -> Option<IkSolverDef> {
     let n = parent.len();
+    let name = &bones[bone].name;
     let Some(effector) = index(ik.target, n) else {
         warnings.push(RigWarning::new(format!(
             "IK bone {bone} ({name}): target {} out of range; IK ignored",
@@ -585,6 +595,7 @@ fn build_solver(
             Some(l) => links.push(IkLinkDef {
                 bone: l,
                 limit: link_limit(link.limit),
+                fixed_axis: fixed_axis(&bones[l as usize]),
             }),
             None => warnings.push(RigWarning::new(format!(
                 "IK bone {bone} ({name}): link {} out of range; link ignored",
@@ -628,23 +639,21 @@ fn build_solver(
         below_ranges.push((start, below.len() as u32));
         moves_effector.push(is_ancestor_or_self(parent, link.bone, effector));
     }
-    let iterations = u32::try_from(ik.loop_count).unwrap_or(0).min(1000);
-    let unit_angle = if ik.limit_angle.is_finite() {
-        ik.limit_angle.abs()
+    let unit_angle = if ik.limit_angle.is_finite() && ik.limit_angle > 0.0 {
+        ik.limit_angle
     } else {
-        0.0
+        f32::INFINITY
     };
+    let minimum = (4.0 * std::f32::consts::PI / unit_angle).min(360.0) as u32;
+    let iterations = u32::try_from(ik.loop_count)
+        .unwrap_or(0)
+        .max(minimum)
+        .min(1000);
     Some(IkSolverDef {
         bone: bone as u32,
         effector,
         iterations,
         unit_angle,
-        unit_cos: if unit_angle >= std::f32::consts::PI {
-            -2.0
-        } else {
-            unit_angle.cos()
-        },
-        unit_half: (0.5 * unit_angle).sin_cos(),
         links,
         deps,
         below,

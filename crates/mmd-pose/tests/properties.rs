@@ -129,22 +129,21 @@ proptest! {
         let (rig, _) = Rig::from_pmx(&pmx);
         let mut pose = Pose::new(&rig);
         evaluate(&rig, &Motion::bind(&rig, &[&vmd]), 0.0, &IkOverrides::new(&rig), &mut pose);
-        // The solver composes limited rotations as Rx * Ry * Rz; read the angles back the
-        // same way.
+        // MMD clamps in the Euler order whose middle axis has limits inside ±90°: X here,
+        // so the rotation is Ry * Rx * Rz; read the angles back that way.
         let r = glam::Mat3::from_mat4(pose.globals[1]);
-        let y = r.z_axis.x.clamp(-1.0, 1.0).asin();
-        let x = (-r.z_axis.y).atan2(r.z_axis.z);
-        let z = (-r.y_axis.x).atan2(r.x_axis.x);
+        let x = (-r.z_axis.y).clamp(-1.0, 1.0).asin();
+        let y = r.z_axis.x.atan2(r.z_axis.z);
+        let z = r.x_axis.y.atan2(r.y_axis.y);
         for (a, (lo, hi)) in [x, y, z].into_iter().zip(min.into_iter().zip(max)) {
             prop_assert!(a >= lo - 1e-4 && a <= hi + 1e-4, "angles {:?} outside {:?}..{:?}", (x, y, z), min, max);
         }
     }
 
-    /// MMD's CCD (the knee solved first, in its plane, then the hip) converges slowly when
-    /// the knee is nearly straight: it overshoots the bend on the first pass and creeps back
-    /// by a few percent per iteration, so 40 iterations leave up to a centimetre below a 57°
-    /// bend (the references show the same). With the knee bent 57° (1 rad) or more it
-    /// converges below 1e-3 (a sweep of hip and knee angles gave at most 5.3e-4).
+    /// A reachable target is reached as closely as MMD reaches it. MMD's CCD stops as soon as
+    /// the effector points at the target from a link, which on this 10-unit leg leaves up to
+    /// 1e-2 (median 3e-3): mmd-anim, which reproduces MMD, leaves 9.2e-3 at most on a grid
+    /// of such targets, and this solver 1.0e-2. A broken step or limit leaves far more.
     #[test]
     fn reachable_target_is_reached(hip in (-0.5f32..0.5, -0.4f32..0.4, -0.2f32..0.2), knee in -1.8f32..-1.0) {
         // Forward kinematics of the leg for a valid pose gives a target the solver must
@@ -158,7 +157,7 @@ proptest! {
         let mut pose = Pose::new(&rig);
         evaluate(&rig, &Motion::bind(&rig, &[&vmd]), 0.0, &IkOverrides::new(&rig), &mut pose);
         let residual = pose.globals[3].w_axis.truncate().distance(pose.globals[4].w_axis.truncate());
-        prop_assert!(residual < 1e-3, "residual {residual} for target {ankle}");
+        prop_assert!(residual < 1.2e-2, "residual {residual} for target {ankle}");
     }
 }
 
