@@ -48,6 +48,9 @@
 //!   Rx·Rz·Ry), and each angle is clamped to its range; in the first half an angle past a
 //!   limit is reflected off it (2·limit − angle) when that lands inside the range.
 //! - The last iteration's pose is kept (no rollback to a better earlier one).
+//! - One addition to MMD: a limited link the solve never turned (it ended before the link's
+//!   first step, as at rest) is clamped into its limits afterwards, so every limited link
+//!   ends inside them; MMD leaves such a knee straight, past its -0.5° limit.
 //!
 //! Not reproduced: MMD keeps per-link IK state across frames for links that follow an
 //! appended IK link, and resets an effector's append rotation during its solve; no fixture
