@@ -10,26 +10,42 @@
 //! Two deliberate differences from PMX Editor: IK links get no angle limits (PMX Editor adds
 //! the knee limit to links named ひざ; the pose engine applies MMD's PMD knee rule itself), and
 //! out-of-range indices in the PMD become -1 where PMX allows "none" and are dropped where it
-//! does not (IK effectors and links, append sources, morph vertices, display entries).
+//! does not (IK effectors and links, append sources, morph vertices, display entries, faces),
+//! each with a [`ReadWarning`](crate::ReadWarning) in the PMX's `warnings` naming the PMD byte,
+//! as the PMX reader does for the same problems. 0xFFFF in a 16-bit index is PMD's "none" and
+//! no warning.
 
-use crate::pmd::{self, Pmd, bone_kind};
+use crate::pmd::{self, Layout, NO_BONE, Pmd, bone_kind};
 use crate::pmx::{
     Append, Bone, BoneTail, DisplayElement, DisplayFrame, Header, Ik, IkLink, Joint, JointKind,
     Material, Morph, MorphOffsets, MorphPanel, PhysicsMode, Pmx, RigidBody, RigidShape, SphereMode,
     TextEncoding, Toon, Vertex, VertexOffset, Weight, bone_flags, material_flags,
 };
 use crate::text::decode_sjis;
+use crate::warning::Warnings;
 
 /// Converts a PMD model into the equivalent PMX model. Never fails: bad indices are
-/// neutralised (see the module documentation).
+/// neutralised and reported in the result's `warnings` (see the module documentation).
 pub fn pmd_to_pmx(pmd: &Pmd) -> Pmx {
     let bone_count = pmd.bones.len();
     let english = pmd.english.as_ref();
-    let (textures, materials) = convert_materials(pmd);
-    let (faces, materials) = valid_faces(pmd, materials);
-    let morphs = convert_morphs(pmd);
-    let rigid_bodies = convert_rigid_bodies(pmd);
-    let joints = convert_joints(pmd, rigid_bodies.len());
+    let mut report = Report {
+        layout: Layout::of(pmd),
+        warnings: Warnings::default(),
+    };
+    let (textures, materials) = convert_materials(pmd, &mut report);
+    let (faces, materials) = valid_faces(pmd, materials, &mut report);
+    let vertices = pmd
+        .vertices
+        .iter()
+        .enumerate()
+        .map(|(i, v)| convert_vertex(v, i, bone_count, &mut report))
+        .collect();
+    let bones = convert_bones(pmd, &mut report);
+    let morphs = convert_morphs(pmd, &mut report);
+    let display_frames = convert_display_frames(pmd, &mut report);
+    let rigid_bodies = convert_rigid_bodies(pmd, &mut report);
+    let joints = convert_joints(pmd, rigid_bodies.len(), &mut report);
     let mut pmx = Pmx {
         header: Header::default(),
         name: pmd.name.decode(),
@@ -38,20 +54,17 @@ pub fn pmd_to_pmx(pmd: &Pmd) -> Pmx {
         comment_en: english
             .map(|e| crlf(&e.comment.decode()))
             .unwrap_or_default(),
-        vertices: pmd
-            .vertices
-            .iter()
-            .map(|v| convert_vertex(v, bone_count))
-            .collect(),
+        vertices,
         faces,
         textures,
         materials,
-        bones: convert_bones(pmd),
-        display_frames: convert_display_frames(pmd),
+        bones,
+        display_frames,
         morphs,
         rigid_bodies,
         joints,
         soft_bodies: Vec::new(),
+        warnings: report.warnings.finish(),
     };
     pmx.header = header_for(&pmx);
     pmx
@@ -91,17 +104,77 @@ fn header_for(pmx: &Pmx) -> Header {
     }
 }
 
-/// A 16-bit PMD index as a PMX index: 0xFFFF and anything out of range become -1.
-fn index(i: u16, count: usize) -> i32 {
-    if usize::from(i) < count {
-        i32::from(i)
-    } else {
-        -1
+/// Where the conversion reports the indices it neutralises: the PMD's layout gives their
+/// byte offsets.
+struct Report {
+    layout: Layout,
+    warnings: Warnings,
+}
+
+impl Report {
+    /// `what` index `index` (at byte `at`, in the part named by `ctx()`) points past a table of
+    /// `count`, and `outcome` is what was done.
+    #[cold]
+    fn bad(
+        &mut self,
+        at: usize,
+        ctx: impl FnOnce() -> String,
+        what: &'static str,
+        index: i64,
+        count: usize,
+        outcome: &'static str,
+    ) {
+        let from = self.warnings.len();
+        self.warnings.index(at, what, index, count, outcome);
+        self.warnings.prefix_since(from, ctx);
+    }
+
+    /// A 16-bit PMD index as a PMX index: 0xFFFF ("none") becomes -1, and so does anything
+    /// out of range, with a warning.
+    fn index(
+        &mut self,
+        i: u16,
+        what: &'static str,
+        count: usize,
+        at: usize,
+        ctx: impl FnOnce() -> String,
+    ) -> i32 {
+        if usize::from(i) < count {
+            i32::from(i)
+        } else {
+            if i != NO_BONE {
+                self.bad(at, ctx, what, i64::from(i), count, "set to none");
+            }
+            -1
+        }
+    }
+
+    /// A 16-bit bone index where "none" means nothing: `None` when out of range, with a
+    /// warning (unless it is 0xFFFF) that `outcome` happened.
+    fn bone_or_drop(
+        &mut self,
+        i: u16,
+        count: usize,
+        at: usize,
+        ctx: impl FnOnce() -> String,
+        outcome: &'static str,
+    ) -> Option<u16> {
+        if usize::from(i) < count {
+            Some(i)
+        } else {
+            if i != NO_BONE {
+                self.bad(at, ctx, "bone", i64::from(i), count, outcome);
+            }
+            None
+        }
     }
 }
 
-fn convert_vertex(v: &pmd::Vertex, bone_count: usize) -> Vertex {
-    let [b0, b1] = v.bones.map(|b| index(b, bone_count));
+fn convert_vertex(v: &pmd::Vertex, i: usize, bone_count: usize, report: &mut Report) -> Vertex {
+    let [b0, b1] = [0, 1].map(|k| {
+        let at = report.layout.vertex_bone(i, k);
+        report.index(v.bones[k], "bone", bone_count, at, || format!("vertex {i}"))
+    });
     // PMX Editor writes BDEF1 whenever one bone carries the whole weight (miku_v2.pmd: 4432
     // equal-bone, 2704 weight-100 and 1165 weight-0 vertices are BDEF1 in index.pmx).
     let weight = if b0 == b1 || v.weight >= 100 {
@@ -127,7 +200,7 @@ fn convert_vertex(v: &pmd::Vertex, bone_count: usize) -> Vertex {
 /// Materials and the deduplicated texture table. PMD packs texture and sphere map into one
 /// field ("tex.bmp*sphere.sph"); the sphere mode follows the extension (.sph multiply, .spa
 /// add).
-fn convert_materials(pmd: &Pmd) -> (Vec<String>, Vec<Material>) {
+fn convert_materials(pmd: &Pmd, report: &mut Report) -> (Vec<String>, Vec<Material>) {
     let mut textures: Vec<String> = Vec::new();
     let mut texture_index = |path: &str| -> i32 {
         let at = textures.iter().position(|t| t == path).unwrap_or_else(|| {
@@ -164,7 +237,14 @@ fn convert_materials(pmd: &Pmd) -> (Vec<String>, Vec<Material>) {
                     Toon::Texture(texture_index(name))
                 }
             }
-            _ => Toon::Texture(-1),
+            // 0xFF is PMD's "no toon".
+            (0xFF, _) => Toon::Texture(-1),
+            (t, _) => {
+                let at = report.layout.material_toon(i);
+                let ctx = || format!("material {i}");
+                report.bad(at, ctx, "toon", i64::from(t), 10, "set to none");
+                Toon::Texture(-1)
+            }
         };
         // MMD draws PMD materials with alpha < 1 from both sides, ties the ground shadow to
         // the edge flag, and turns self-shadow off for alpha 0.98 (a convention of PMD
@@ -213,34 +293,51 @@ fn sphere_mode(path: &str) -> SphereMode {
 
 /// Faces with an out-of-range vertex index are dropped, and each material's index count is
 /// reduced by what it lost, so that materials still cover exactly their own triangles.
-fn valid_faces(pmd: &Pmd, mut materials: Vec<Material>) -> (Vec<[u32; 3]>, Vec<Material>) {
+fn valid_faces(
+    pmd: &Pmd,
+    mut materials: Vec<Material>,
+    report: &mut Report,
+) -> (Vec<[u32; 3]>, Vec<Material>) {
     let vertex_count = pmd.vertices.len();
-    let valid = |f: &[u16; 3]| f.iter().all(|&i| usize::from(i) < vertex_count);
+    let valid: Vec<bool> = pmd
+        .faces
+        .iter()
+        .enumerate()
+        .map(
+            |(f, face)| match face.iter().position(|&i| usize::from(i) >= vertex_count) {
+                Some(k) => {
+                    let at = report.layout.face_index(f, k);
+                    let index = i64::from(face[k]);
+                    let ctx = || format!("face {f}");
+                    report.bad(at, ctx, "vertex", index, vertex_count, "face dropped");
+                    false
+                }
+                None => true,
+            },
+        )
+        .collect();
+    let kept = |range: std::ops::Range<usize>| {
+        pmd.faces[range.clone()]
+            .iter()
+            .zip(&valid[range])
+            .filter(|&(_, &ok)| ok)
+            .map(|(f, _)| f.map(u32::from))
+    };
     let mut faces = Vec::with_capacity(pmd.faces.len());
     let mut start = 0usize;
     for m in &mut materials {
         let wanted = usize::try_from(m.index_count / 3).unwrap_or(usize::MAX);
         let end = start.saturating_add(wanted).min(pmd.faces.len());
         let before = faces.len();
-        faces.extend(
-            pmd.faces[start..end]
-                .iter()
-                .filter(|f| valid(f))
-                .map(|f| f.map(u32::from)),
-        );
+        faces.extend(kept(start..end));
         m.index_count = u32::try_from((faces.len() - before) * 3).unwrap_or(u32::MAX);
         start = end;
     }
-    faces.extend(
-        pmd.faces[start..]
-            .iter()
-            .filter(|f| valid(f))
-            .map(|f| f.map(u32::from)),
-    );
+    faces.extend(kept(start..pmd.faces.len()));
     (faces, materials)
 }
 
-fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
+fn convert_bones(pmd: &Pmd, report: &mut Report) -> Vec<Bone> {
     use bone_flags::*;
     let count = pmd.bones.len();
     let names_en = pmd.english.as_ref().map(|e| &e.bone_names);
@@ -262,6 +359,12 @@ fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
             }
             // PMD tail 0 means "no tail" (no bone points at the root); twist and coupled bones
             // use the field for something else and get a zero offset, as in index.pmx.
+            let layout = &report.layout;
+            let (tail_at, ik_parent_at) = (layout.bone_tail(i), layout.bone_ik_parent(i));
+            let parent_at = layout.bone_parent(i);
+            let parent = report.index(b.parent, "bone", count, parent_at, || {
+                format!("bone {i}: parent")
+            });
             let tail = match b.kind {
                 bone_kind::TWIST | bone_kind::ROTATE_COUPLED => BoneTail::Offset([0.0; 3]),
                 _ => {
@@ -269,32 +372,39 @@ fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
                     BoneTail::Bone(if b.tail == 0 {
                         -1
                     } else {
-                        index(b.tail, count)
+                        report.index(b.tail, "bone", count, tail_at, || format!("bone {i}: tail"))
                     })
                 }
             };
             // The weight of a coupled bone is a signed percentage: Gene_light.pmd stores
             // 0xFFF6 where its PMX has -0.1. An append whose source does not exist is dropped.
             let append = match b.kind {
-                bone_kind::ROTATE_FOLLOW => Some((b.ik_parent, 1.0)),
+                bone_kind::ROTATE_FOLLOW => Some((b.ik_parent, ik_parent_at, 1.0)),
                 bone_kind::ROTATE_COUPLED => {
                     let percent = i16::from_le_bytes(b.ik_parent.to_le_bytes());
-                    Some((b.tail, f32::from(percent) / 100.0))
+                    Some((b.tail, tail_at, f32::from(percent) / 100.0))
                 }
                 _ => None,
             }
-            .filter(|&(source, _)| usize::from(source) < count)
-            .map(|(source, weight)| Append {
-                parent: i32::from(source),
-                weight,
+            .and_then(|(source, at, weight)| {
+                let ctx = || format!("bone {i}: append parent");
+                let source = report.bone_or_drop(source, count, at, ctx, "append dropped")?;
+                Some(Append {
+                    parent: i32::from(source),
+                    weight,
+                })
             });
             if append.is_some() {
                 flags |= APPEND_ROTATE;
             }
             // A twist bone turns about the direction to its tail bone.
             let fixed_axis = (b.kind == bone_kind::TWIST)
-                .then(|| pmd.bones.get(usize::from(b.tail)))
+                .then(|| {
+                    let ctx = || format!("bone {i}: tail");
+                    report.bone_or_drop(b.tail, count, tail_at, ctx, "fixed axis dropped")
+                })
                 .flatten()
+                .and_then(|tail| pmd.bones.get(usize::from(tail)))
                 .and_then(|tail| normalized(sub(tail.position, b.position)));
             if fixed_axis.is_some() {
                 flags |= FIXED_AXIS;
@@ -306,7 +416,7 @@ fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
                     .map(|n| n.decode())
                     .unwrap_or_default(),
                 position: b.position,
-                parent: index(b.parent, count),
+                parent,
                 deform_depth: depths[i],
                 flags,
                 tail,
@@ -319,13 +429,26 @@ fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
         })
         .collect();
 
-    for ik in &pmd.iks {
-        let Some(bone) = bones.get_mut(usize::from(ik.bone)) else {
+    for (j, ik) in pmd.iks.iter().enumerate() {
+        let ctx = || format!("IK {j}");
+        let at = report.layout.ik_bone(j);
+        let Some(bone) = report
+            .bone_or_drop(ik.bone, count, at, ctx, "IK dropped")
+            .and_then(|b| bones.get_mut(usize::from(b)))
+        else {
             continue;
         };
         // PMX holds one IK per bone; a second PMD IK entry on the same bone is dropped, and
         // so is an IK without an effector.
-        if bone.ik.is_some() || usize::from(ik.target) >= count {
+        if bone.ik.is_some() {
+            continue;
+        }
+        let ctx = || format!("IK {j}: target");
+        let at = report.layout.ik_target(j);
+        if report
+            .bone_or_drop(ik.target, count, at, ctx, "IK dropped")
+            .is_none()
+        {
             continue;
         }
         bone.flags |= bone_flags::IK;
@@ -339,8 +462,13 @@ fn convert_bones(pmd: &Pmd) -> Vec<Bone> {
             links: ik
                 .links
                 .iter()
-                .filter(|&&l| usize::from(l) < count)
-                .map(|&l| IkLink {
+                .enumerate()
+                .filter_map(|(l, &link)| {
+                    let ctx = || format!("IK {j}: link {l}");
+                    let at = report.layout.ik_link(j, l);
+                    report.bone_or_drop(link, count, at, ctx, "link dropped")
+                })
+                .map(|l| IkLink {
                     bone: i32::from(l),
                     limit: None,
                 })
@@ -409,11 +537,27 @@ fn normalized(v: [f32; 3]) -> Option<[f32; 3]> {
 
 /// Vertex morphs. PMD morph 0 is the base: its entries list the model vertices that morphs
 /// touch, and every other morph indexes into that list. The base itself is not a PMX morph.
-fn convert_morphs(pmd: &Pmd) -> Vec<Morph> {
+/// A base entry naming a missing vertex is reported once, and the offsets using it dropped.
+fn convert_morphs(pmd: &Pmd, report: &mut Report) -> Vec<Morph> {
     let Some((base, others)) = pmd.morphs.split_first() else {
         return Vec::new();
     };
     let vertex_count = pmd.vertices.len();
+    let base_vertices: Vec<Option<u32>> = base
+        .vertices
+        .iter()
+        .enumerate()
+        .map(|(e, v)| {
+            if usize::try_from(v.index).is_ok_and(|i| i < vertex_count) {
+                return Some(v.index);
+            }
+            let at = report.layout.morph_vertex(0, e);
+            let ctx = || format!("morph 0 (base): entry {e}");
+            let outcome = "offsets using it dropped";
+            report.bad(at, ctx, "vertex", i64::from(v.index), vertex_count, outcome);
+            None
+        })
+        .collect();
     let names_en = pmd.english.as_ref().map(|e| &e.morph_names);
     others
         .iter()
@@ -422,10 +566,20 @@ fn convert_morphs(pmd: &Pmd) -> Vec<Morph> {
             let offsets = m
                 .vertices
                 .iter()
-                .filter_map(|v| {
-                    let model_vertex = base.vertices.get(usize::try_from(v.index).ok()?)?.index;
-                    (usize::try_from(model_vertex).ok()? < vertex_count).then_some(VertexOffset {
-                        vertex: model_vertex,
+                .enumerate()
+                .filter_map(|(e, v)| {
+                    let Some(&entry) = usize::try_from(v.index)
+                        .ok()
+                        .and_then(|b| base_vertices.get(b))
+                    else {
+                        let at = report.layout.morph_vertex(i + 1, e);
+                        let ctx = || format!("morph {}: entry {e}", i + 1);
+                        let (index, count) = (i64::from(v.index), base_vertices.len());
+                        report.bad(at, ctx, "base morph entry", index, count, "offset dropped");
+                        return None;
+                    };
+                    entry.map(|vertex| VertexOffset {
+                        vertex,
                         offset: v.offset,
                     })
                 })
@@ -449,10 +603,11 @@ fn convert_morphs(pmd: &Pmd) -> Vec<Morph> {
 }
 
 /// PMX's two special frames (Root with the first bone, 表情 with the listed morphs) followed
-/// by PMD's bone frames.
-fn convert_display_frames(pmd: &Pmd) -> Vec<DisplayFrame> {
+/// by PMD's bone frames. Entries naming a missing morph, bone or frame are dropped.
+fn convert_display_frames(pmd: &Pmd, report: &mut Report) -> Vec<DisplayFrame> {
     let bone_count = pmd.bones.len();
     let pmx_morph_count = pmd.morphs.len().saturating_sub(1);
+    let frame_count = pmd.bone_frame_names.len();
     let root = DisplayFrame {
         name: "Root".to_string(),
         name_en: "Root".to_string(),
@@ -470,11 +625,50 @@ fn convert_display_frames(pmd: &Pmd) -> Vec<DisplayFrame> {
         elements: pmd
             .morph_display
             .iter()
-            // PMD indices count the base morph, which PMX does not have.
-            .filter(|&&i| i > 0 && usize::from(i) <= pmx_morph_count)
-            .map(|&i| DisplayElement::Morph(i32::from(i) - 1))
+            .enumerate()
+            // PMD indices count the base morph, which PMX does not have (nor lists).
+            .filter(|&(e, &i)| {
+                let ok = i > 0 && usize::from(i) <= pmx_morph_count;
+                if !ok {
+                    let at = report.layout.morph_display(e);
+                    let ctx = || format!("morph display {e}");
+                    let count = pmd.morphs.len();
+                    let outcome = "element dropped";
+                    if i == 0 {
+                        report.warnings.push(at, || {
+                            format!("{}: morph 0 is the base morph; {outcome}", ctx())
+                        });
+                    } else {
+                        report.bad(at, ctx, "morph", i64::from(i), count, outcome);
+                    }
+                }
+                ok
+            })
+            .map(|(_, &i)| DisplayElement::Morph(i32::from(i) - 1))
             .collect(),
     };
+    for (e, &(bone, frame)) in pmd.bone_display.iter().enumerate() {
+        let at = report.layout.bone_display(e);
+        let ctx = || format!("bone display {e}");
+        if usize::from(bone) >= bone_count {
+            report.bad(
+                at,
+                ctx,
+                "bone",
+                i64::from(bone),
+                bone_count,
+                "element dropped",
+            );
+        } else if frame == 0 || usize::from(frame) > frame_count {
+            report.warnings.push(at + 2, || {
+                format!(
+                    "{}: bone frame number {frame} out of range (frames are numbered 1 to \
+                     {frame_count}); element dropped",
+                    ctx()
+                )
+            });
+        }
+    }
     let names_en = pmd.english.as_ref().map(|e| &e.bone_frame_names);
     let frames = pmd.bone_frame_names.iter().enumerate().map(|(i, name)| {
         // Frame numbers in the bone display list are 1-based.
@@ -505,7 +699,7 @@ fn frame_name(bytes: &[u8]) -> String {
 
 /// PMD rigid body positions are relative to the bone (to bone 0 when the body has none, as
 /// mmd_tools reads it); PMX positions are absolute.
-fn convert_rigid_bodies(pmd: &Pmd) -> Vec<RigidBody> {
+fn convert_rigid_bodies(pmd: &Pmd, report: &mut Report) -> Vec<RigidBody> {
     let Some(physics) = &pmd.physics else {
         return Vec::new();
     };
@@ -513,8 +707,10 @@ fn convert_rigid_bodies(pmd: &Pmd) -> Vec<RigidBody> {
     physics
         .rigid_bodies
         .iter()
-        .map(|b| {
-            let bone = index(b.bone, bone_count);
+        .enumerate()
+        .map(|(i, b)| {
+            let at = report.layout.rigid_body_bone(i);
+            let bone = report.index(b.bone, "bone", bone_count, at, || format!("rigid body {i}"));
             let anchor = usize::try_from(bone)
                 .ok()
                 .and_then(|i| pmd.bones.get(i))
@@ -549,24 +745,38 @@ fn convert_rigid_bodies(pmd: &Pmd) -> Vec<RigidBody> {
         .collect()
 }
 
-fn convert_joints(pmd: &Pmd, rigid_body_count: usize) -> Vec<Joint> {
+fn convert_joints(pmd: &Pmd, rigid_body_count: usize, report: &mut Report) -> Vec<Joint> {
     let Some(physics) = &pmd.physics else {
         return Vec::new();
     };
-    let body = |i: u32| -> i32 {
+    let mut body = |j: usize, k: usize, i: u32| -> i32 {
         match usize::try_from(i) {
             Ok(i) if i < rigid_body_count => i32::try_from(i).unwrap_or(-1),
-            _ => -1,
+            _ => {
+                let at = report.layout.joint_body(j, k);
+                let ctx = || format!("joint {j}");
+                let outcome = "set to none";
+                report.bad(
+                    at,
+                    ctx,
+                    "rigid body",
+                    i64::from(i),
+                    rigid_body_count,
+                    outcome,
+                );
+                -1
+            }
         }
     };
     physics
         .joints
         .iter()
-        .map(|j| Joint {
+        .enumerate()
+        .map(|(n, j)| Joint {
             name: j.name.decode(),
             name_en: String::new(),
             kind: JointKind::Spring6Dof,
-            rigid_bodies: j.rigid_bodies.map(body),
+            rigid_bodies: [body(n, 0, j.rigid_bodies[0]), body(n, 1, j.rigid_bodies[1])],
             position: j.position,
             rotation: j.rotation,
             position_min: j.position_min,

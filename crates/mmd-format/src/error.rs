@@ -37,12 +37,6 @@ pub enum ErrorKind {
     },
     #[error("negative count {0}")]
     NegativeCount(i64),
-    #[error("{what} index {index} out of range ({count} {})", plural(what))]
-    IndexOutOfRange {
-        what: &'static str,
-        index: i64,
-        count: usize,
-    },
     #[error("invalid value {value} for {what}")]
     InvalidValue { what: &'static str, value: i64 },
     #[error("invalid text: {0}")]
@@ -74,14 +68,6 @@ impl fmt::Display for Error {
                 self.format, self.context, self.kind, self.offset
             )
         }
-    }
-}
-
-/// English plural of a table name ("bone" → "bones", "rigid body" → "rigid bodies").
-fn plural(what: &str) -> String {
-    match what.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{what}s"),
     }
 }
 

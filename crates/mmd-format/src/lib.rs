@@ -3,6 +3,13 @@
 //! Every reader takes the whole file as bytes and returns plain structs mirroring the file, or
 //! an [`Error`] naming the byte offset and what was being read. No input makes a reader panic,
 //! and counts are checked against the remaining bytes before any allocation.
+//!
+//! Errors are kept for files whose bytes cannot be walked (bad magic, truncation, counts
+//! beyond the file, unknown enumeration values). A model whose references point nowhere (a
+//! texture, bone, vertex, morph, material or rigid body index past its table) is read the way
+//! MMD opens it: each such reference is neutralised (set to "none", or the entry holding it
+//! dropped where "none" means nothing) and reported as a [`ReadWarning`] in the model's
+//! `warnings` (PMX, and PMD through [`convert::pmd_to_pmx`]).
 
 pub mod any;
 mod binary;
@@ -13,6 +20,8 @@ pub mod pmx;
 pub mod text;
 pub mod vmd;
 pub mod vpd;
+mod warning;
 
 pub use error::{Error, ErrorKind, Format, Result};
 pub use text::FixedText;
+pub use warning::ReadWarning;

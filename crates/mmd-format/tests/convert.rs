@@ -357,7 +357,42 @@ fn out_of_range_indices_become_minus_one_or_are_dropped() {
         bone_frame_names: vec![FixedText::encode("frame\n")],
         ..Pmd::default()
     };
-    let pmx = pmd_to_pmx(&model);
+    let mut pmx = pmd_to_pmx(&model);
+    // Every neutralised index is reported once, in file order, at the byte that holds it.
+    let warnings = std::mem::take(&mut pmx.warnings);
+    let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "vertex 0: bone index 500 out of range (4 bones); set to none",
+            "face 1: vertex index 7 out of range (1 vertex); face dropped",
+            "bone 0: tail: bone index 9 out of range (4 bones); fixed axis dropped",
+            "bone 1: append parent: bone index 77 out of range (4 bones); append dropped",
+            "bone 2: append parent: bone index 60000 out of range (4 bones); append dropped",
+            "IK 0: link 1: bone index 99 out of range (4 bones); link dropped",
+            "IK 1: target: bone index 40 out of range (4 bones); IK dropped",
+            "IK 2: bone index 200 out of range (4 bones); IK dropped",
+            "morph 0 (base): entry 0: vertex index 12 out of range (1 vertex); offsets using it \
+             dropped",
+            "morph 1: entry 1: base morph entry index 5 out of range (1 base morph entry); offset \
+             dropped",
+            "morph display 0: morph 0 is the base morph; element dropped",
+            "morph display 2: morph index 9 out of range (2 morphs); element dropped",
+            "bone display 1: bone index 300 out of range (4 bones); element dropped",
+        ]
+    );
+    // The offsets are those of the PMD file: the bad value lies there.
+    let bytes = pmd::write(&model).unwrap();
+    let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let found: Vec<u32> = warnings
+        .iter()
+        .map(|w| match w.message.as_str() {
+            m if m.starts_with("morph 0 (base)") || m.starts_with("morph 1:") => u32_at(w.offset),
+            _ => u32::from(u16_at(w.offset)),
+        })
+        .collect();
+    assert_eq!(found, [500, 7, 9, 77, 60000, 99, 40, 200, 12, 5, 0, 9, 300]);
     assert_eq!(
         pmx.vertices[0].weight,
         Weight::Bdef2 {
@@ -412,7 +447,7 @@ fn out_of_range_indices_become_minus_one_or_are_dropped() {
         pmx.display_frames[2].elements,
         vec![pmx::DisplayElement::Bone(1)]
     );
-    // And the result is a writable PMX.
+    // And the result is a writable PMX, without anything left to neutralise.
     let bytes = pmx::write(&pmx).unwrap();
     assert_eq!(pmx::read(&bytes).unwrap(), pmx);
 }

@@ -1,6 +1,7 @@
 //! Bad input gives an error naming what and where, never a panic, a hang or a huge
-//! allocation: out-of-range indices (with the message shape the crate promises), truncated
-//! files, hostile counts, invalid header values, and random corruption.
+//! allocation: truncated files, hostile counts, invalid header values, and random corruption.
+//! Out-of-range indices are not errors (MMD opens such files): each gives one warning with
+//! the message shape the crate promises, and is neutralised.
 
 // The counting allocator below needs `unsafe impl GlobalAlloc`; it only forwards to `System`.
 #![allow(unsafe_code)]
@@ -10,9 +11,10 @@ mod common;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::synthetic::{bone, model};
 use common::{PMX_FIXTURES, fixture};
 use mmd_format::pmx::{self, *};
-use mmd_format::{Error, ErrorKind, Format};
+use mmd_format::{Error, ErrorKind, Format, ReadWarning};
 use proptest::prelude::*;
 
 /// Records the largest single allocation any test in this binary makes, so that "a hostile
@@ -52,6 +54,14 @@ fn read_err(bytes: &[u8]) -> Error {
     }
 }
 
+/// Reads a file expected to load with exactly one warning, and returns the model and it.
+fn read_one_warning(bytes: &[u8]) -> (Pmx, ReadWarning) {
+    let m = pmx::read(bytes).unwrap_or_else(|e| panic!("expected to read: {e}"));
+    assert_eq!(m.warnings.len(), 1, "{:#?}", m.warnings);
+    let w = m.warnings[0].clone();
+    (m, w)
+}
+
 /// The first byte where `a` and `b` differ: the offset of a value changed between two writes.
 fn first_difference(a: &[u8], b: &[u8]) -> usize {
     a.iter()
@@ -74,164 +84,7 @@ fn changed(m: &Pmx, change: impl FnOnce(&mut Pmx)) -> (Vec<u8>, usize) {
     (b, at)
 }
 
-// ---- a small model with every section ----
-
-fn bone(name: &str, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        parent,
-        flags: bone_flags::ROTATABLE | bone_flags::VISIBLE,
-        ..Bone::default()
-    }
-}
-
-/// PMX 2.1 with two-byte indices and at least two items in every table.
-fn model() -> Pmx {
-    use bone_flags::*;
-    let mut bones: Vec<Bone> = (0..4).map(|i| bone(&format!("b{i}"), i - 1)).collect();
-    bones[1].flags |= TAIL_IS_BONE | APPEND_ROTATE;
-    bones[1].tail = BoneTail::Bone(2);
-    bones[1].append = Some(Append {
-        parent: 0,
-        weight: 0.5,
-    });
-    bones[3].flags |= IK;
-    bones[3].ik = Some(Ik {
-        target: 2,
-        loop_count: 10,
-        limit_angle: 1.0,
-        links: vec![
-            IkLink {
-                bone: 1,
-                limit: None,
-            },
-            IkLink {
-                bone: 0,
-                limit: None,
-            },
-        ],
-    });
-    let morph = |name: &str, offsets| Morph {
-        name: name.into(),
-        name_en: String::new(),
-        panel: MorphPanel::Other,
-        offsets,
-    };
-    Pmx {
-        header: Header {
-            version: 2.1,
-            encoding: TextEncoding::Utf8,
-            vertex_index_size: 2,
-            texture_index_size: 2,
-            material_index_size: 2,
-            bone_index_size: 2,
-            morph_index_size: 2,
-            rigid_body_index_size: 2,
-            ..Header::default()
-        },
-        name: "model".into(),
-        vertices: (0..4)
-            .map(|i| Vertex {
-                weight: Weight::Bdef2 {
-                    bones: [i, 3 - i],
-                    weight: 0.5,
-                },
-                ..Vertex::default()
-            })
-            .collect(),
-        faces: vec![[0, 1, 2], [1, 2, 3]],
-        textures: vec!["a.png".into(), "b.png".into()],
-        materials: vec![
-            Material {
-                texture: 1,
-                sphere_texture: -1,
-                index_count: 3,
-                ..Material::default()
-            },
-            Material {
-                texture: 0,
-                sphere_texture: 1,
-                toon: Toon::Texture(0),
-                index_count: 3,
-                ..Material::default()
-            },
-        ],
-        bones,
-        morphs: vec![
-            morph(
-                "group",
-                MorphOffsets::Group(vec![GroupOffset {
-                    morph: 1,
-                    weight: 1.0,
-                }]),
-            ),
-            morph(
-                "vertex",
-                MorphOffsets::Vertex(vec![VertexOffset {
-                    vertex: 3,
-                    offset: [0.0; 3],
-                }]),
-            ),
-            morph(
-                "bone",
-                MorphOffsets::Bone(vec![BoneOffset {
-                    bone: 3,
-                    translation: [0.0; 3],
-                    rotation: [0.0, 0.0, 0.0, 1.0],
-                }]),
-            ),
-            morph(
-                "material",
-                MorphOffsets::Material(vec![MaterialOffset {
-                    material: 1,
-                    ..MaterialOffset::default()
-                }]),
-            ),
-            morph(
-                "impulse",
-                MorphOffsets::Impulse(vec![ImpulseOffset {
-                    rigid_body: 1,
-                    local: false,
-                    velocity: [0.0; 3],
-                    torque: [0.0; 3],
-                }]),
-            ),
-        ],
-        display_frames: vec![DisplayFrame {
-            name: "Root".into(),
-            special: true,
-            elements: vec![DisplayElement::Bone(0), DisplayElement::Morph(1)],
-            ..DisplayFrame::default()
-        }],
-        rigid_bodies: vec![
-            RigidBody {
-                bone: 0,
-                ..RigidBody::default()
-            },
-            RigidBody {
-                bone: 3,
-                ..RigidBody::default()
-            },
-        ],
-        joints: vec![Joint {
-            rigid_bodies: [0, 1],
-            ..Joint::default()
-        }],
-        soft_bodies: vec![SoftBody {
-            material: 1,
-            anchors: vec![SoftBodyAnchor {
-                rigid_body: 1,
-                vertex: 3,
-                near_mode: 0,
-            }],
-            pins: vec![2, 3],
-            ..SoftBody::default()
-        }],
-        ..Pmx::default()
-    }
-}
-
-// ---- out-of-range indices ----
+// ---- out-of-range indices: warnings, not errors ----
 
 #[test]
 fn ik_link_out_of_range_names_bone_link_index_count_and_offset() {
@@ -259,22 +112,28 @@ fn ik_link_out_of_range_names_bone_link_index_count_and_offset() {
     let (bytes, at) = changed(&m, |m| {
         m.bones[12].ik.as_mut().expect("IK").links[3].bone = 9000;
     });
-    let e = read_err(&bytes);
+    let (read, w) = read_one_warning(&bytes);
     assert_eq!(
-        e.to_string(),
-        format!("PMX: bone 12: IK link 3: bone index 9000 out of range (224 bones) at byte {at}")
+        w.to_string(),
+        format!(
+            "byte {at}: bone 12: IK link 3: bone index 9000 out of range (224 bones); link dropped"
+        )
     );
-    assert_eq!(e.format, Format::Pmx);
-    assert_eq!(e.context, "bone 12: IK link 3");
+    assert_eq!(w.offset, at);
     assert_eq!(
-        e.kind,
-        ErrorKind::IndexOutOfRange {
-            what: "bone",
-            index: 9000,
-            count: 224
-        }
+        w.message,
+        "bone 12: IK link 3: bone index 9000 out of range (224 bones); link dropped"
     );
-    assert_eq!(e.offset, at);
+    // The link is dropped; everything else is as written.
+    let mut expected = m.clone();
+    expected.bones[12]
+        .ik
+        .as_mut()
+        .expect("IK")
+        .links
+        .truncate(3);
+    expected.warnings = read.warnings.clone();
+    assert!(read == expected);
 }
 
 #[test]
@@ -292,144 +151,174 @@ fn ik_link_out_of_range_in_a_real_model() {
         m.bones[i].ik.as_mut().expect("IK").links[0].bone = 9000;
     });
     assert_eq!(
-        read_err(&bad).to_string(),
-        format!("PMX: bone {i}: IK link 0: bone index 9000 out of range (224 bones) at byte {at}")
+        read_one_warning(&bad).1.to_string(),
+        format!(
+            "byte {at}: bone {i}: IK link 0: bone index 9000 out of range (224 bones); link dropped"
+        )
     );
     // A vertex weight is checked although the bones come after the vertices.
+    let first_bone = |w: &Weight| match *w {
+        Weight::Bdef1 { bone } => bone,
+        Weight::Bdef2 { bones, .. } | Weight::Sdef { bones, .. } => bones[0],
+        Weight::Bdef4 { bones, .. } | Weight::Qdef { bones, .. } => bones[0],
+    };
     let (bad, at) = changed(&m, |m| match &mut m.vertices[20000].weight {
         Weight::Bdef1 { bone } => *bone = 300,
         Weight::Bdef2 { bones, .. } | Weight::Sdef { bones, .. } => bones[0] = 300,
         Weight::Bdef4 { bones, .. } | Weight::Qdef { bones, .. } => bones[0] = 300,
     });
+    let (read, w) = read_one_warning(&bad);
     assert_eq!(
-        read_err(&bad).to_string(),
-        format!("PMX: vertex 20000: bone index 300 out of range (224 bones) at byte {at}")
+        w.to_string(),
+        format!("byte {at}: vertex 20000: bone index 300 out of range (224 bones); set to none")
     );
+    assert_eq!(first_bone(&read.vertices[20000].weight), -1);
+    assert!(read.vertices[..20000] == m.vertices[..20000]);
+    assert!(read.vertices[20001..] == m.vertices[20001..]);
 }
 
-/// Every kind of index, made out of range (or -1 where "none" means nothing) in turn.
+/// Every kind of index, made out of range (or -1 where "none" means nothing) in turn: one
+/// warning naming the part, the index, the table and what was done, at the index's offset;
+/// and the model read is neutralised (written again, it reads without warnings).
 #[test]
 fn every_index_is_checked_against_its_table() {
     let m = model();
     assert!(pmx::read(&bytes_of(&m)).expect("valid") == m);
     type Change = fn(&mut Pmx);
-    let cases: &[(&str, &str, i64, usize, Change)] = &[
+    const NONE: &str = "set to none";
+    const OFFSET: &str = "offset dropped";
+    const ELEMENT: &str = "element dropped";
+    const ANCHOR: &str = "anchor dropped";
+    let cases: &[(&str, &str, i64, usize, &str, Change)] = &[
         // Vertex weights come before the bones.
-        ("vertex 2", "bone", 4, 4, |m| {
+        ("vertex 2", "bone", 4, 4, NONE, |m| {
             m.vertices[2].weight = Weight::Bdef2 {
                 bones: [4, 1],
                 weight: 0.5,
             }
         }),
-        ("vertex 1", "bone", -2, 4, |m| {
+        ("vertex 1", "bone", -2, 4, NONE, |m| {
             m.vertices[1].weight = Weight::Bdef2 {
                 bones: [1, -2],
                 weight: 0.5,
             }
         }),
-        ("face 1", "vertex", 4, 4, |m| m.faces[1][2] = 4),
-        ("material 1: texture", "texture", 2, 2, |m| {
+        ("face 1", "vertex", 4, 4, "face dropped", |m| {
+            m.faces[1][2] = 4
+        }),
+        ("material 1: texture", "texture", 2, 2, NONE, |m| {
             m.materials[1].texture = 2
         }),
-        ("material 0: sphere texture", "texture", -3, 2, |m| {
+        ("material 0: sphere texture", "texture", -3, 2, NONE, |m| {
             m.materials[0].sphere_texture = -3
         }),
-        ("material 1: toon texture", "texture", 7, 2, |m| {
+        ("material 1: toon texture", "texture", 7, 2, NONE, |m| {
             m.materials[1].toon = Toon::Texture(7)
         }),
-        ("bone 2: parent", "bone", 4, 4, |m| m.bones[2].parent = 4),
-        ("bone 1: tail", "bone", 5, 4, |m| {
+        ("bone 2: parent", "bone", 4, 4, NONE, |m| {
+            m.bones[2].parent = 4
+        }),
+        ("bone 1: tail", "bone", 5, 4, NONE, |m| {
             m.bones[1].tail = BoneTail::Bone(5)
         }),
-        ("bone 1: append parent", "bone", 99, 4, |m| {
+        ("bone 1: append parent", "bone", 99, 4, NONE, |m| {
             m.bones[1].append = Some(Append {
                 parent: 99,
                 weight: 1.0,
             })
         }),
-        ("bone 3: IK target", "bone", -1, 4, |m| {
+        ("bone 3: IK target", "bone", -1, 4, "IK removed", |m| {
             m.bones[3].ik.as_mut().expect("IK").target = -1
         }),
-        ("bone 3: IK link 1", "bone", 4, 4, |m| {
+        ("bone 3: IK link 1", "bone", 4, 4, "link dropped", |m| {
             m.bones[3].ik.as_mut().expect("IK").links[1].bone = 4
         }),
-        ("morph 0: offset 0", "morph", 5, 5, |m| {
+        ("morph 0: offset 0", "morph", 6, 6, OFFSET, |m| {
             m.morphs[0].offsets = MorphOffsets::Group(vec![GroupOffset {
-                morph: 5,
+                morph: 6,
                 weight: 1.0,
             }])
         }),
-        ("morph 1: offset 0", "vertex", 4, 4, |m| {
-            m.morphs[1].offsets = MorphOffsets::Vertex(vec![VertexOffset {
-                vertex: 4,
-                offset: [0.0; 3],
-            }])
+        ("morph 1: offset 0", "vertex", 4, 4, OFFSET, |m| {
+            if let MorphOffsets::Vertex(v) = &mut m.morphs[1].offsets {
+                v[0].vertex = 4;
+            }
         }),
-        ("morph 2: offset 0", "bone", -1, 4, |m| {
+        ("morph 2: offset 0", "bone", -1, 4, OFFSET, |m| {
             m.morphs[2].offsets = MorphOffsets::Bone(vec![BoneOffset {
                 bone: -1,
                 translation: [0.0; 3],
                 rotation: [0.0; 4],
             }])
         }),
-        ("morph 3: offset 0", "material", 2, 2, |m| {
+        ("morph 3: offset 0", "material", 2, 2, OFFSET, |m| {
             m.morphs[3].offsets = MorphOffsets::Material(vec![MaterialOffset {
                 material: 2,
                 ..MaterialOffset::default()
             }])
         }),
         // Impulse morphs come before the rigid bodies.
-        ("morph 4: offset 0", "rigid body", 2, 2, |m| {
-            m.morphs[4].offsets = MorphOffsets::Impulse(vec![ImpulseOffset {
+        ("morph 5: offset 0", "rigid body", 2, 2, OFFSET, |m| {
+            m.morphs[5].offsets = MorphOffsets::Impulse(vec![ImpulseOffset {
                 rigid_body: 2,
                 local: true,
                 velocity: [0.0; 3],
                 torque: [0.0; 3],
             }])
         }),
-        ("morph 4: offset 0", "rigid body", -1, 2, |m| {
-            m.morphs[4].offsets = MorphOffsets::Impulse(vec![ImpulseOffset {
+        ("morph 5: offset 0", "rigid body", -1, 2, OFFSET, |m| {
+            m.morphs[5].offsets = MorphOffsets::Impulse(vec![ImpulseOffset {
                 rigid_body: -1,
                 local: true,
                 velocity: [0.0; 3],
                 torque: [0.0; 3],
             }])
         }),
-        ("display frame 0: element 0", "bone", 4, 4, |m| {
+        ("display frame 0: element 0", "bone", 4, 4, ELEMENT, |m| {
             m.display_frames[0].elements[0] = DisplayElement::Bone(4)
         }),
-        ("display frame 0: element 1", "morph", -1, 5, |m| {
+        ("display frame 0: element 1", "morph", -1, 6, ELEMENT, |m| {
             m.display_frames[0].elements[1] = DisplayElement::Morph(-1)
         }),
-        ("rigid body 1", "bone", 4, 4, |m| m.rigid_bodies[1].bone = 4),
-        ("joint 0", "rigid body", 2, 2, |m| {
+        ("rigid body 1", "bone", 4, 4, NONE, |m| {
+            m.rigid_bodies[1].bone = 4
+        }),
+        ("joint 0", "rigid body", 2, 2, NONE, |m| {
             m.joints[0].rigid_bodies[1] = 2
         }),
-        ("soft body 0", "material", 2, 2, |m| {
+        ("soft body 0", "material", 2, 2, NONE, |m| {
             m.soft_bodies[0].material = 2
         }),
-        ("soft body 0: anchor 0", "rigid body", 2, 2, |m| {
+        ("soft body 0: anchor 0", "rigid body", 2, 2, ANCHOR, |m| {
             m.soft_bodies[0].anchors[0].rigid_body = 2
         }),
-        ("soft body 0: anchor 0", "vertex", 4, 4, |m| {
+        ("soft body 0: anchor 0", "vertex", 4, 4, ANCHOR, |m| {
             m.soft_bodies[0].anchors[0].vertex = 4
         }),
-        ("soft body 0: pin 1", "vertex", 65535, 4, |m| {
-            m.soft_bodies[0].pins[1] = 65535
-        }),
+        (
+            "soft body 0: pin 1",
+            "vertex",
+            65535,
+            4,
+            "pin dropped",
+            |m| m.soft_bodies[0].pins[1] = 65535,
+        ),
     ];
-    for &(context, what, index, count, change) in cases {
+    let plural = |what: &str| match what {
+        "vertex" => "vertices".to_string(),
+        "rigid body" => "rigid bodies".to_string(),
+        _ => format!("{what}s"),
+    };
+    for &(context, what, index, count, outcome, change) in cases {
         let (bytes, at) = changed(&m, change);
-        let e = read_err(&bytes);
-        assert_eq!(
-            (e.context.as_str(), &e.kind, e.offset),
-            (
-                context,
-                &ErrorKind::IndexOutOfRange { what, index, count },
-                at
-            ),
-            "{e}"
+        let (read, w) = read_one_warning(&bytes);
+        let message = format!(
+            "{context}: {what} index {index} out of range ({count} {}); {outcome}",
+            plural(what)
         );
+        assert_eq!((w.message.as_str(), w.offset), (message.as_str(), at));
+        let again = pmx::read(&bytes_of(&read)).expect("the neutralised model reads");
+        assert!(again.warnings.is_empty(), "{context}: {:?}", again.warnings);
     }
 }
 
@@ -456,12 +345,12 @@ fn none_is_accepted_where_it_means_something() {
 #[test]
 fn material_face_counts_must_stay_within_the_faces() {
     let m = model();
-    let (bytes, at) = changed(&m, |m| m.materials[1].index_count = 6);
+    let (bytes, at) = changed(&m, |m| m.materials[1].index_count = 7);
     let e = read_err(&bytes);
     assert_eq!(e.context, "material 1");
     assert_eq!(e.offset, at);
     assert!(
-        matches!(e.kind, ErrorKind::InvalidValue { value: 6, .. }),
+        matches!(e.kind, ErrorKind::InvalidValue { value: 7, .. }),
         "{e}"
     );
 }

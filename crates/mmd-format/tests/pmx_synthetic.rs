@@ -440,6 +440,7 @@ fn full_model(header: Header) -> Pmx {
         rigid_bodies,
         joints,
         soft_bodies,
+        warnings: Vec::new(),
     }
 }
 

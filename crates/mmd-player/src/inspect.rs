@@ -1,12 +1,16 @@
 //! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD or VPD file holds.
 //!
 //! With `--json`, exactly one JSON object on stdout (a contract tests rely on): models report
-//! `format`, `version`, `encoding`, `name` and their counts, motions their key counts and last
-//! frame, poses their bone and morph counts. Without it, the same as a readable summary.
+//! `format`, `version`, `encoding`, `name`, their counts and `warnings` (the references that
+//! point nowhere, which the reader neutralised: `{"offset": byte, "message": …}` each), motions
+//! their key counts and last frame, poses their bone and morph counts. Without it, the same as
+//! a readable summary, the warnings last, one a line. A model that reads with warnings is
+//! inspected like any other (exit status 0).
 
 use std::collections::{BTreeMap, HashSet};
 
 use anyhow::{Context, Result};
+use mmd_format::ReadWarning;
 use mmd_format::any::{AnyFile, read_any};
 use mmd_format::convert::pmd_to_pmx;
 use mmd_format::pmd::Pmd;
@@ -88,6 +92,14 @@ fn model_counts(pmx: &Pmx) -> Map<String, Value> {
     into_object(value)
 }
 
+/// The reader's warnings, in file order.
+fn warnings(warnings: &[ReadWarning]) -> Value {
+    warnings
+        .iter()
+        .map(|w| json!({"offset": w.offset, "message": w.message}))
+        .collect()
+}
+
 /// The map inside a `json!({...})` object literal.
 fn into_object(value: Value) -> Map<String, Value> {
     match value {
@@ -119,6 +131,7 @@ fn pmx_summary(pmx: &Pmx) -> Map<String, Value> {
         json!(pmx.header.additional_uv_count),
     );
     map.extend(model_counts(pmx));
+    map.insert("warnings".into(), warnings(&pmx.warnings));
     map
 }
 
@@ -147,6 +160,7 @@ fn pmd_summary(pmd: &Pmd) -> Map<String, Value> {
         json!(physics.map_or(0, |p| p.joints.len())),
     );
     map.insert("english".into(), json!(pmd.english.is_some()));
+    map.insert("warnings".into(), warnings(&pmx.warnings));
     map
 }
 
@@ -182,7 +196,8 @@ fn vpd_summary(vpd: &Vpd) -> Map<String, Value> {
 }
 
 /// One `key: value` line per entry (what the file is first, then the counts alphabetically),
-/// nested objects flattened as `kind count, …`.
+/// nested objects flattened as `kind count, …`; then the warnings, their count and one line
+/// each ("byte N: …").
 fn readable(path: &str, summary: &Map<String, Value>) -> String {
     const FIRST: [&str; 6] = [
         "format",
@@ -193,7 +208,9 @@ fn readable(path: &str, summary: &Map<String, Value>) -> String {
         "model_name",
     ];
     let first = FIRST.iter().filter_map(|&k| summary.get_key_value(k));
-    let rest = summary.iter().filter(|(k, _)| !FIRST.contains(&k.as_str()));
+    let rest = summary
+        .iter()
+        .filter(|(k, _)| !FIRST.contains(&k.as_str()) && k.as_str() != "warnings");
     let mut out = format!("{path}\n");
     for (key, value) in first.chain(rest) {
         let shown = match value {
@@ -207,6 +224,13 @@ fn readable(path: &str, summary: &Map<String, Value>) -> String {
             other => other.to_string(),
         };
         out.push_str(&format!("  {:<18}{shown}\n", format!("{key}:")));
+    }
+    if let Some(Value::Array(warnings)) = summary.get("warnings") {
+        out.push_str(&format!("  {:<18}{}\n", "warnings:", warnings.len()));
+        for w in warnings {
+            let message = w["message"].as_str().unwrap_or_default();
+            out.push_str(&format!("    byte {}: {message}\n", w["offset"]));
+        }
     }
     out
 }

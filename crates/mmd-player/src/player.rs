@@ -60,7 +60,9 @@ fn default_selection(scene: &Scene) -> Option<usize> {
 }
 
 impl Player {
+    /// The player for `scene`; the model's warnings are logged.
     pub fn new(scene: Scene) -> Player {
+        scene.model.log_warnings();
         let pose = Pose::new(&scene.model.rig);
         Player {
             playback: Playback::new(scene.last_frame()),
@@ -78,11 +80,13 @@ impl Player {
     }
 
     /// Opens files into the scene (see [`Scene::open`]). On failure the scene is untouched
-    /// and the error is kept for the UI; returns whether it succeeded.
+    /// and the error is kept for the UI; returns whether it succeeded. A new model's
+    /// warnings are logged.
     pub fn open(&mut self, paths: &[PathBuf]) -> bool {
         match self.scene.open(paths) {
             Ok(opened) => {
                 if opened.model {
+                    self.scene.model.log_warnings();
                     let rig = &self.scene.model.rig;
                     self.ik = IkOverrides::new(rig);
                     self.morph_overrides = vec![None; rig.morph_count()];

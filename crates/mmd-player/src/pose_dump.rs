@@ -49,9 +49,7 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
 pub fn run(args: &PoseArgs) -> Result<()> {
     let frames = frame_list::parse(&args.frames).context("--frames")?;
     let scene = Scene::from_command_line(&args.files)?;
-    for w in &scene.model.warnings {
-        log::warn!("{}: {w}", scene.model.label);
-    }
+    scene.model.log_warnings();
     let rig = &scene.model.rig;
     let motion = &scene.motion;
     let overrides = parse_overrides(rig, args)?;

@@ -62,9 +62,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
                 .context("every frame of the motion; choose some with --frames")?
         }
     };
-    for warning in &scene.model.warnings {
-        log::warn!("{}: {warning}", scene.model.label);
-    }
+    scene.model.log_warnings();
 
     let ctx = GpuContext::headless()?;
     let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);

@@ -32,11 +32,19 @@ pub struct Model {
     pub pmx: Pmx,
     pub rig: Rig,
     pub textures: TextureOrigin,
-    /// Problems the rig builder neutralised (bad indices, cycles).
+    /// Problems neutralised on the way: references in the file that point nowhere (the
+    /// reader's, "byte N: …"), then what the rig builder found (bad indices, cycles).
     pub warnings: Vec<String>,
 }
 
 impl Model {
+    /// Logs every warning, each prefixed with the model's label.
+    pub fn log_warnings(&self) {
+        for w in &self.warnings {
+            log::warn!("{}: {w}", self.label);
+        }
+    }
+
     /// Where the renderer reads this model's textures from.
     pub fn texture_source(&self) -> Box<dyn TextureSource> {
         match &self.textures {
@@ -106,13 +114,19 @@ fn model_from_pmx(
     label: &str,
     textures: TextureOrigin,
 ) -> Model {
-    let (rig, warnings) = rig;
+    let (rig, rig_warnings) = rig;
+    let warnings = pmx
+        .warnings
+        .iter()
+        .map(ToString::to_string)
+        .chain(rig_warnings.iter().map(ToString::to_string))
+        .collect();
     Model {
         label: format!("{} ({label})", pmx.name),
         pmx,
         rig,
         textures,
-        warnings: warnings.iter().map(ToString::to_string).collect(),
+        warnings,
     }
 }
 

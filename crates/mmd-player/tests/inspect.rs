@@ -147,7 +147,10 @@ fn models_report_the_documented_counts() {
     ];
     for (file, expected) in models {
         let Some(path) = fixture(file) else { return };
-        assert_fields(file, &inspect_json(&path), &expected);
+        let actual = inspect_json(&path);
+        assert_fields(file, &actual, &expected);
+        // Every fixture is a valid model: nothing to neutralise.
+        assert_eq!(actual["warnings"], json!([]), "{file}");
     }
 }
 
@@ -250,28 +253,15 @@ fn readable_summary_without_json() {
         "{text}"
     );
     assert!(text.contains("vertex 30"), "{text}");
-}
-
-/// A scratch directory for the corrupt files, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("mmd-inspect-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    assert!(
+        text.lines().any(|l| l.trim() == "warnings:         0"),
+        "{text}"
+    );
 }
 
 #[test]
 fn corrupt_files_fail_with_one_line_naming_file_and_byte() {
-    let scratch = Scratch::new("corrupt");
+    let scratch = tempfile::tempdir().unwrap();
     let mut cases: Vec<(String, Vec<u8>)> = vec![
         ("unknown.bin".into(), b"not an MMD file at all".to_vec()),
         ("empty.vmd".into(), Vec::new()),
@@ -300,7 +290,7 @@ fn corrupt_files_fail_with_one_line_naming_file_and_byte() {
         cases.push((name, bytes[..cut].to_vec()));
     }
     for (name, bytes) in cases {
-        let path = scratch.0.join(&name);
+        let path = scratch.path().join(&name);
         std::fs::write(&path, bytes).unwrap();
         let out = inspect(&path, true);
         let stderr = String::from_utf8(out.stderr).unwrap();
@@ -314,4 +304,62 @@ fn corrupt_files_fail_with_one_line_naming_file_and_byte() {
         );
         assert!(!stderr.contains("panicked"), "{name}: {stderr}");
     }
+}
+
+/// A PMX whose material names a texture past the texture table and whose rigid body names a
+/// missing bone: MMD opens it, so `inspect` does too, and lists what it neutralised.
+#[test]
+fn dangling_references_are_warnings_not_failures() {
+    use mmd_format::pmx::{self, Material, Pmx, RigidBody};
+    let model = Pmx {
+        name: "dangling".into(),
+        textures: vec!["a.png".into()],
+        materials: vec![Material {
+            texture: 3,
+            ..Material::default()
+        }],
+        rigid_bodies: vec![RigidBody {
+            bone: 7,
+            ..RigidBody::default()
+        }],
+        ..Pmx::default()
+    };
+    let bytes = pmx::write(&model).unwrap();
+    let read = pmx::read(&bytes).unwrap();
+    let offsets: Vec<usize> = read.warnings.iter().map(|w| w.offset).collect();
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("dangling.pmx");
+    std::fs::write(&path, &bytes).unwrap();
+
+    let value = inspect_json(&path);
+    assert_eq!(
+        value["warnings"],
+        json!([
+            {"offset": offsets[0],
+             "message": "material 0: texture: texture index 3 out of range (1 texture); set to none"},
+            {"offset": offsets[1],
+             "message": "rigid body 0: bone index 7 out of range (0 bones); set to none"},
+        ])
+    );
+    assert_eq!(value["materials"], 1);
+
+    let out = inspect(&path, false);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tail: Vec<&str> = text.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            format!(
+                "    byte {}: rigid body 0: bone index 7 out of range (0 bones); set to none",
+                offsets[1]
+            ),
+            format!(
+                "    byte {}: material 0: texture: texture index 3 out of range (1 texture); set to none",
+                offsets[0]
+            ),
+            "  warnings:         2".to_string(),
+        ],
+        "{text}"
+    );
 }

@@ -1,8 +1,11 @@
 //! PMD 1.0 models, with the optional English-name, toon-texture and physics extensions.
 //! Fixed-size Shift-JIS fields are kept byte for byte (see [`FixedText`]).
 
+mod layout;
 mod read;
 mod write;
+
+pub(crate) use layout::Layout;
 
 pub use read::read;
 pub use write::write;

@@ -7,6 +7,8 @@ mod write;
 pub use read::read;
 pub use write::write;
 
+use crate::ReadWarning;
+
 /// Text encoding flag of the PMX header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TextEncoding {
@@ -71,6 +73,9 @@ pub struct Pmx {
     pub joints: Vec<Joint>,
     /// PMX 2.1 only.
     pub soft_bodies: Vec<SoftBody>,
+    /// References the reader (or the PMD conversion) found pointing nowhere and neutralised,
+    /// in file order; empty for a valid file. Not part of the model: the writer ignores it.
+    pub warnings: Vec<ReadWarning>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,17 +1,24 @@
 //! PMX 2.0 / 2.1 reader.
 //!
-//! Every index is checked against its table. Most tables are known before anything refers to
-//! them (a section's count is read before its items, so bones may refer to later bones), with
-//! two exceptions: vertex weights come before the bones and impulse morphs come before the
-//! rigid bodies. For those the first pass only records the largest index seen; if it turns
-//! out to be out of range, the section is read again with the real count, which stops at the
-//! first bad index with its exact offset and context. Valid files are read once.
+//! Every index is checked against its table. An index that points nowhere does not make the
+//! file unreadable (MMD opens it): it becomes a warning with its offset and context, and is
+//! neutralised — set to -1 where PMX allows "none", otherwise the entry holding it (IK link,
+//! morph offset, display element, face, soft-body anchor or pin) is dropped. Only bytes that
+//! cannot be walked are errors.
+//!
+//! Most tables are known before anything refers to them (a section's count is read before its
+//! items, so bones may refer to later bones), with two exceptions: vertex weights come before
+//! the bones and impulse morphs come before the rigid bodies. For vertex weights the first
+//! pass only records the largest index seen; if it turns out to be out of range, the vertices
+//! are read again with the real count. Impulse morphs are checked once the rigid bodies are
+//! read. Valid files are read once.
 
 use super::*;
 use crate::binary::{Ctx, Reader};
 use crate::error::{Error, ErrorKind, Format, Result};
+use crate::warning::Warnings;
 
-/// The "no limit yet" table size used by the first pass over vertices and morphs.
+/// The "no limit yet" table size used by the first pass over the vertices.
 const UNKNOWN: usize = usize::MAX;
 
 pub fn read(bytes: &[u8]) -> Result<Pmx> {
@@ -23,7 +30,8 @@ pub fn read(bytes: &[u8]) -> Result<Pmx> {
         sizes: IndexSizes::of(&header),
         additional_uvs: usize::from(header.additional_uv_count),
         weight_bone_bound: 0,
-        impulse_body_bound: 0,
+        impulses: Vec::new(),
+        warnings: Warnings::default(),
     };
     let mut pmx = Pmx {
         name: p.text().ctx(|| "model name")?,
@@ -35,13 +43,17 @@ pub fn read(bytes: &[u8]) -> Result<Pmx> {
 
     let vertices_at = p.r.pos();
     pmx.vertices = p.vertices(UNKNOWN)?;
-    pmx.faces = p.faces(pmx.vertices.len())?;
+    let (faces, dropped_faces) = p.faces(pmx.vertices.len())?;
+    pmx.faces = faces;
     pmx.textures = p.textures()?;
-    pmx.materials = p.materials(pmx.textures.len(), pmx.faces.len())?;
+    pmx.materials = p.materials(pmx.textures.len(), pmx.faces.len() + dropped_faces.len())?;
+    drop_faces_from_materials(&mut pmx.materials, &dropped_faces);
 
     let bone_count = p.r.count_i32(p.sizes.bone_min()).ctx(|| "bone count")?;
     if p.weight_bone_bound as usize > bone_count {
-        return Err(p.recheck(bytes, vertices_at, |p| p.vertices(bone_count).map(drop)));
+        // Some weight names a bone past the table: read the vertices again, now that the
+        // bone count is known, to neutralise those weights and say where they are.
+        pmx.vertices = p.reread(bytes, vertices_at, |p| p.vertices(bone_count))?;
     }
     pmx.bones = p.bones(bone_count)?;
 
@@ -50,9 +62,7 @@ pub fn read(bytes: &[u8]) -> Result<Pmx> {
         materials: pmx.materials.len(),
         bones: pmx.bones.len(),
         morphs: 0,
-        rigid_bodies: UNKNOWN,
     };
-    let morphs_at = p.r.pos();
     pmx.morphs = p.morphs(counts)?;
     let counts = Counts {
         morphs: pmx.morphs.len(),
@@ -61,25 +71,46 @@ pub fn read(bytes: &[u8]) -> Result<Pmx> {
     pmx.display_frames = p.display_frames(&counts)?;
     pmx.rigid_bodies = p.rigid_bodies(counts.bones)?;
     let rigid_bodies = pmx.rigid_bodies.len();
-    if p.impulse_body_bound as usize > rigid_bodies {
-        let counts = Counts {
-            rigid_bodies,
-            ..counts
-        };
-        return Err(p.recheck(bytes, morphs_at, |p| p.morphs(counts).map(drop)));
-    }
+    p.check_impulses(&mut pmx.morphs, rigid_bodies);
     pmx.joints = p.joints(rigid_bodies)?;
     // A 2.1 file that ends right after the joints has no soft bodies; anything after the last
     // section (some writers leave a few bytes) is ignored.
     if is_v21(header.version) && !p.r.is_at_end() {
-        let counts = Counts {
-            rigid_bodies,
-            ..counts
-        };
-        pmx.soft_bodies = p.soft_bodies(&counts)?;
+        pmx.soft_bodies = p.soft_bodies(&counts, rigid_bodies)?;
     }
     pmx.header = header;
+    pmx.warnings = p.warnings.finish();
     Ok(pmx)
+}
+
+/// Takes dropped faces (numbers in the file's face list, ascending) out of the index counts
+/// of the materials that drew them, so that every material still draws exactly its own
+/// remaining triangles. A face split between two materials (an index count that is not a
+/// multiple of 3) is taken out of both, index by index.
+fn drop_faces_from_materials(materials: &mut [Material], dropped: &[usize]) {
+    if dropped.is_empty() {
+        return;
+    }
+    let mut faces = dropped.iter().map(|&f| 3 * f as u64).peekable();
+    let mut start = 0u64;
+    for m in materials {
+        let end = start + u64::from(m.index_count);
+        let mut lost = 0;
+        while let Some(&f) = faces.peek() {
+            if f >= end {
+                break;
+            }
+            lost += (f + 3).min(end).saturating_sub(f.max(start));
+            if f + 3 > end {
+                // The rest of this face belongs to the next material.
+                break;
+            }
+            faces.next();
+        }
+        // `lost` counts indices inside [start, end), so it is at most `index_count`.
+        m.index_count = m.index_count.saturating_sub(lost as u32);
+        start = end;
+    }
 }
 
 /// True for PMX 2.1 (the version field is an `f32`, so compare with a tolerance).
@@ -178,7 +209,13 @@ struct Counts {
     materials: usize,
     bones: usize,
     morphs: usize,
-    rigid_bodies: usize,
+}
+
+/// An impulse morph, to be checked once the rigid bodies are known: its index and the file
+/// offset of its first offset record.
+struct PendingImpulse {
+    morph: usize,
+    at: usize,
 }
 
 struct PmxReader<'a> {
@@ -190,36 +227,48 @@ struct PmxReader<'a> {
     /// seen so far valid (index + 1, with -1 = none counting as 0 and any other negative index
     /// as huge).
     weight_bone_bound: u32,
-    /// The same for the rigid-body indices of impulse morphs (-1 is not allowed there).
-    impulse_body_bound: u32,
+    /// Impulse morphs, whose rigid-body indices are checked after the rigid bodies.
+    impulses: Vec<PendingImpulse>,
+    warnings: Warnings,
 }
 
-impl PmxReader<'_> {
-    /// Reads a section again from `at` with the table sizes now known, to report the first
-    /// out-of-range index it holds with its offset and context.
-    fn recheck<'b>(
-        &self,
-        bytes: &'b [u8],
+impl<'a> PmxReader<'a> {
+    /// Reads a section again from `at` with the table sizes now known; its warnings join the
+    /// others.
+    fn reread<T>(
+        &mut self,
+        bytes: &'a [u8],
         at: usize,
-        section: impl FnOnce(&mut PmxReader<'b>) -> Result<()>,
-    ) -> Error {
+        section: impl FnOnce(&mut PmxReader<'a>) -> Result<T>,
+    ) -> Result<T> {
         let mut r = Reader::new(bytes, Format::Pmx);
-        if let Err(e) = r.take(at) {
-            return e;
-        }
+        r.take(at)?;
         let mut again = PmxReader {
             r,
             utf8: self.utf8,
             sizes: self.sizes,
             additional_uvs: self.additional_uvs,
             weight_bone_bound: 0,
-            impulse_body_bound: 0,
+            impulses: Vec::new(),
+            warnings: std::mem::take(&mut self.warnings),
         };
-        match section(&mut again) {
-            Err(e) => e,
-            // Unreachable: the first pass saw the index that the second pass rejects.
-            Ok(()) => invalid(at, "index (inconsistent second pass)", -1),
-        }
+        let out = section(&mut again);
+        self.warnings = again.warnings;
+        out
+    }
+
+    /// Runs `f`, giving the warnings it records the context `ctx()`, as `Ctx::ctx` does for
+    /// its errors.
+    #[inline]
+    fn within<T>(
+        &mut self,
+        ctx: impl Fn() -> String,
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let from = self.warnings.len();
+        let out = f(self).ctx(&ctx);
+        self.warnings.prefix_since(from, ctx);
+        out
     }
 
     fn text(&mut self) -> Result<String> {
@@ -253,44 +302,68 @@ impl PmxReader<'_> {
         Ok(index_at(self.r.take(size)?, 0, size))
     }
 
-    /// A signed index into a table of `count` items; -1 is accepted when `none_ok`.
+    /// A signed index into a table of `count` items where -1 means "none"; one that points
+    /// nowhere becomes -1, with a warning.
     #[inline]
-    fn index(
+    fn index_or_none(&mut self, size: usize, what: &'static str, count: usize) -> Result<i32> {
+        let at = self.r.pos();
+        let v = self.raw_index(size)?;
+        Ok(or_none(v, what, count, at, &mut self.warnings))
+    }
+
+    /// A signed index into a table of `count` items where "none" means nothing; one that
+    /// points nowhere is `None`, with a warning that `entry` (what holds the index) is
+    /// dropped.
+    #[inline]
+    fn index_or_drop(
         &mut self,
         size: usize,
         what: &'static str,
         count: usize,
-        none_ok: bool,
-    ) -> Result<i32> {
+        entry: &'static str,
+    ) -> Result<Option<i32>> {
         let at = self.r.pos();
-        check(self.raw_index(size)?, what, count, none_ok, at)
+        let v = self.raw_index(size)?;
+        Ok(or_drop(
+            v,
+            what,
+            count,
+            false,
+            at,
+            &mut self.warnings,
+            entry,
+        ))
     }
 
-    fn bone(&mut self, count: usize, none_ok: bool) -> Result<i32> {
-        self.index(self.sizes.bone, "bone", count, none_ok)
+    fn bone_or_none(&mut self, count: usize) -> Result<i32> {
+        self.index_or_none(self.sizes.bone, "bone", count)
     }
 
     fn texture(&mut self, count: usize) -> Result<i32> {
-        self.index(self.sizes.texture, "texture", count, true)
+        self.index_or_none(self.sizes.texture, "texture", count)
     }
 
     /// `count` records of `size` bytes each (`count` already checked against the remaining
-    /// bytes), decoded from one block: `decode` gets a record's bytes and its file offset.
-    /// Errors are prefixed with "`what` i".
+    /// bytes), decoded from one block: `decode` gets a record's bytes, its file offset and
+    /// the warnings, and gives `None` for a record to drop after recording exactly one warning
+    /// for it (a record kept records none). Errors and warnings are prefixed with "`what` i".
+    /// Only dropped records look at the warnings: checking the warning count around every
+    /// record made reading Gene_light.pmx's morphs half again as slow.
     #[inline]
     fn records<T>(
         &mut self,
         count: usize,
         size: usize,
         what: &str,
-        mut decode: impl FnMut(&[u8], usize) -> Result<T>,
+        mut decode: impl FnMut(&[u8], usize, &mut Warnings) -> Result<Option<T>>,
     ) -> Result<Vec<T>> {
         let start = self.r.pos();
         let block = self.r.take(count.saturating_mul(size))?;
         let mut out = Vec::with_capacity(count);
         for (i, record) in block.chunks_exact(size).enumerate() {
-            match decode(record, start + i * size) {
-                Ok(x) => out.push(x),
+            match decode(record, start + i * size, &mut self.warnings) {
+                Ok(Some(x)) => out.push(x),
+                Ok(None) => self.warnings.prefix_last(|| format!("{what} {i}")),
                 Err(e) => return Err(e).ctx(|| format!("{what} {i}")),
             }
         }
@@ -307,10 +380,12 @@ impl PmxReader<'_> {
         let count = self.r.count_i32(min).ctx(|| "vertex count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
+            let from = self.warnings.len();
             match self.vertex(n_uv, bones) {
                 Ok(v) => out.push(v),
                 Err(e) => return Err(e).ctx(|| format!("vertex {i}")),
             }
+            self.warnings.prefix_since(from, || format!("vertex {i}"));
         }
         Ok(out)
     }
@@ -337,7 +412,7 @@ impl PmxReader<'_> {
         let body = self.r.take(n_bones * bs + 4 * n_floats + 4)?;
         let mut b = [-1; 4];
         for (k, slot) in b.iter_mut().enumerate().take(n_bones) {
-            *slot = self.weight_bone(index_at(body, k * bs, bs), bones, at + k * bs)?;
+            *slot = self.weight_bone(index_at(body, k * bs, bs), bones, at + k * bs);
         }
         let w = n_bones * bs;
         let weight = match kind {
@@ -373,22 +448,23 @@ impl PmxReader<'_> {
     }
 
     /// A skinning bone index at file offset `at`; -1 (unused slot) is allowed in every weight
-    /// type.
+    /// type, and a bone past the table becomes -1 (the slot skins with nothing).
     #[inline(always)]
-    fn weight_bone(&mut self, b: i32, bones: usize, at: usize) -> Result<i32> {
+    fn weight_bone(&mut self, b: i32, bones: usize, at: usize) -> i32 {
         if bones == UNKNOWN {
             // -1 counts as 0; any other negative index wraps to a huge bound.
             self.weight_bone_bound = self.weight_bone_bound.max(b.wrapping_add(1) as u32);
-            Ok(b)
+            b
         } else {
-            check(b, "bone", bones, true, at)
+            or_none(b, "bone", bones, at, &mut self.warnings)
         }
     }
 
-    fn faces(&mut self, vertices: usize) -> Result<Vec<[u32; 3]>> {
-        let size = self.sizes.vertex;
+    /// The faces, and the numbers of those dropped for naming a vertex past the table.
+    fn faces(&mut self, vertices: usize) -> Result<(Vec<[u32; 3]>, Vec<usize>)> {
+        let vs = self.sizes.vertex;
         let at = self.r.pos();
-        let count = self.r.count_i32(size).ctx(|| "face index count")?;
+        let count = self.r.count_i32(vs).ctx(|| "face index count")?;
         if count % 3 != 0 {
             return Err(invalid(
                 at,
@@ -396,14 +472,49 @@ impl PmxReader<'_> {
                 count as i64,
             ));
         }
-        self.records(count / 3, 3 * size, "face", |f, at| {
-            let mut face = [0; 3];
-            for (k, v) in face.iter_mut().enumerate() {
-                let offset = k * size;
-                *v = check_vertex(vertex_index_at(f, offset, size), vertices, at + offset)?;
+        // The hottest loop after the vertices: one comparison per index (a negative index
+        // is huge as u64), the warning out of line.
+        let start = self.r.pos();
+        let block = self.r.take((count / 3).saturating_mul(3 * vs))?;
+        let n = vertices as u64;
+        let mut faces = Vec::with_capacity(count / 3);
+        let mut dropped = Vec::new();
+        for (i, f) in block.chunks_exact(3 * vs).enumerate() {
+            let face = [
+                vertex_index_at(f, 0, vs),
+                vertex_index_at(f, vs, vs),
+                vertex_index_at(f, 2 * vs, vs),
+            ];
+            if (face[0] as u64) < n && (face[1] as u64) < n && (face[2] as u64) < n {
+                faces.push([face[0] as u32, face[1] as u32, face[2] as u32]);
+            } else {
+                self.face_dropped(i, face, start + i * 3 * vs, vertices);
+                dropped.push(i);
             }
-            Ok(face)
-        })
+        }
+        Ok((faces, dropped))
+    }
+
+    /// Reports face `i` (at file offset `at`) dropped for its first vertex index past the
+    /// table.
+    #[cold]
+    fn face_dropped(&mut self, i: usize, face: [i64; 3], at: usize, vertices: usize) {
+        let size = self.sizes.vertex;
+        let from = self.warnings.len();
+        for (k, &v) in face.iter().enumerate() {
+            if vertex_or_drop(
+                v,
+                vertices,
+                at + k * size,
+                &mut self.warnings,
+                "face dropped",
+            )
+            .is_none()
+            {
+                break;
+            }
+        }
+        self.warnings.prefix_since(from, || format!("face {i}"));
     }
 
     fn textures(&mut self) -> Result<Vec<String>> {
@@ -423,9 +534,10 @@ impl PmxReader<'_> {
         // Materials draw consecutive runs of face indices; together they must stay in range.
         let mut remaining = faces as u64 * 3;
         for i in 0..count {
-            let m = self
-                .material(textures, &mut remaining)
-                .ctx(|| format!("material {i}"))?;
+            let m = self.within(
+                || format!("material {i}"),
+                |p| p.material(textures, &mut remaining),
+            )?;
             out.push(m);
         }
         Ok(out)
@@ -441,8 +553,8 @@ impl PmxReader<'_> {
         let flags = self.r.u8()?;
         let edge_color = self.r.vec4()?;
         let edge_size = self.r.f32()?;
-        let texture = self.texture(textures).ctx(|| "texture")?;
-        let sphere_texture = self.texture(textures).ctx(|| "sphere texture")?;
+        let texture = self.within(|| "texture".into(), |p| p.texture(textures))?;
+        let sphere_texture = self.within(|| "sphere texture".into(), |p| p.texture(textures))?;
         let sphere_mode = self.u8_enum("sphere mode", |v| {
             Some(match v {
                 0 => SphereMode::None,
@@ -453,7 +565,7 @@ impl PmxReader<'_> {
             })
         })?;
         let toon = match self.u8_enum("shared toon flag", |v| (v <= 1).then_some(v))? {
-            0 => Toon::Texture(self.texture(textures).ctx(|| "toon texture")?),
+            0 => Toon::Texture(self.within(|| "toon texture".into(), |p| p.texture(textures))?),
             _ => Toon::Shared(self.r.u8()?),
         };
         let memo = self.text()?;
@@ -491,7 +603,7 @@ impl PmxReader<'_> {
     fn bones(&mut self, count: usize) -> Result<Vec<Bone>> {
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.bone_item(count).ctx(|| format!("bone {i}"))?);
+            out.push(self.within(|| format!("bone {i}"), |p| p.bone_item(count))?);
         }
         Ok(out)
     }
@@ -501,17 +613,17 @@ impl PmxReader<'_> {
         let name = self.text()?;
         let name_en = self.text()?;
         let position = self.r.vec3()?;
-        let parent = self.bone(bones, true).ctx(|| "parent")?;
+        let parent = self.within(|| "parent".into(), |p| p.bone_or_none(bones))?;
         let deform_depth = self.r.i32()?;
-        let flags = self.r.u16()?;
+        let mut flags = self.r.u16()?;
         let tail = if flags & TAIL_IS_BONE != 0 {
-            BoneTail::Bone(self.bone(bones, true).ctx(|| "tail")?)
+            BoneTail::Bone(self.within(|| "tail".into(), |p| p.bone_or_none(bones))?)
         } else {
             BoneTail::Offset(self.r.vec3()?)
         };
         let append = if flags & (APPEND_ROTATE | APPEND_TRANSLATE) != 0 {
             Some(Append {
-                parent: self.bone(bones, true).ctx(|| "append parent")?,
+                parent: self.within(|| "append parent".into(), |p| p.bone_or_none(bones))?,
                 weight: self.r.f32()?,
             })
         } else {
@@ -536,7 +648,13 @@ impl PmxReader<'_> {
             None
         };
         let ik = if flags & IK != 0 {
-            Some(self.ik(bones)?)
+            let ik = self.ik(bones)?;
+            // An IK without a target solves nothing; PMX has no "none" target, so the bone
+            // loses its IK, as a PMD IK without an effector does in the conversion.
+            if ik.is_none() {
+                flags &= !IK;
+            }
+            ik
         } else {
             None
         };
@@ -556,8 +674,12 @@ impl PmxReader<'_> {
         })
     }
 
-    fn ik(&mut self, bones: usize) -> Result<Ik> {
-        let target = self.bone(bones, false).ctx(|| "IK target")?;
+    /// The IK block; `None` (the IK removed) when its target points nowhere.
+    fn ik(&mut self, bones: usize) -> Result<Option<Ik>> {
+        let target = self.within(
+            || "IK target".into(),
+            |p| p.index_or_drop(p.sizes.bone, "bone", bones, "IK removed"),
+        )?;
         let loop_count = self.r.i32()?;
         let limit_angle = self.r.f32()?;
         let count = self
@@ -566,18 +688,20 @@ impl PmxReader<'_> {
             .ctx(|| "IK link count")?;
         let mut links = Vec::with_capacity(count);
         for i in 0..count {
-            links.push(self.ik_link(bones).ctx(|| format!("IK link {i}"))?);
+            let link = self.within(|| format!("IK link {i}"), |p| p.ik_link(bones))?;
+            links.extend(link);
         }
-        Ok(Ik {
+        Ok(target.map(|target| Ik {
             target,
             loop_count,
             limit_angle,
             links,
-        })
+        }))
     }
 
-    fn ik_link(&mut self, bones: usize) -> Result<IkLink> {
-        let bone = self.bone(bones, false)?;
+    /// An IK link; `None` (dropped) when its bone points nowhere.
+    fn ik_link(&mut self, bones: usize) -> Result<Option<IkLink>> {
+        let bone = self.index_or_drop(self.sizes.bone, "bone", bones, "link dropped")?;
         let limit = if self.bool()? {
             Some(AngleLimit {
                 min: self.r.vec3()?,
@@ -586,7 +710,7 @@ impl PmxReader<'_> {
         } else {
             None
         };
-        Ok(IkLink { bone, limit })
+        Ok(bone.map(|bone| IkLink { bone, limit }))
     }
 
     // ---- morphs ----
@@ -596,12 +720,14 @@ impl PmxReader<'_> {
         let c = Counts { morphs: count, ..c };
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.morph(&c).ctx(|| format!("morph {i}"))?);
+            out.push(self.within(|| format!("morph {i}"), |p| p.morph(i, &c))?);
         }
         Ok(out)
     }
 
-    fn morph(&mut self, c: &Counts) -> Result<Morph> {
+    /// Morph `index`. Offsets that point nowhere are dropped (for material morphs too: there
+    /// -1 means "every material", which is not what a bad index asked for).
+    fn morph(&mut self, index: usize, c: &Counts) -> Result<Morph> {
         let name = self.text()?;
         let name_en = self.text()?;
         let panel = self.u8_enum("morph panel", |v| {
@@ -626,13 +752,19 @@ impl PmxReader<'_> {
         };
         let count = self.r.count_i32(item_size).ctx(|| "offset count")?;
         let (vs, bs) = (s.vertex, s.bone);
+        const DROPPED: &str = "offset dropped";
         let offsets = match kind {
             0 | 9 => {
-                let v = self.records(count, item_size, "offset", |o, at| {
-                    Ok(GroupOffset {
-                        morph: check(index_at(o, 0, s.morph), "morph", c.morphs, false, at)?,
-                        weight: f32_at(o, s.morph),
-                    })
+                let v = self.records(count, item_size, "offset", |o, at, w| {
+                    let morph = index_at(o, 0, s.morph);
+                    Ok(
+                        or_drop(morph, "morph", c.morphs, false, at, w, DROPPED).map(|morph| {
+                            GroupOffset {
+                                morph,
+                                weight: f32_at(o, s.morph),
+                            }
+                        }),
+                    )
                 })?;
                 if kind == 0 {
                     MorphOffsets::Group(v)
@@ -640,37 +772,52 @@ impl PmxReader<'_> {
                     MorphOffsets::Flip(v)
                 }
             }
-            1 => MorphOffsets::Vertex(self.records(count, item_size, "offset", |o, at| {
-                Ok(VertexOffset {
-                    vertex: check_vertex(vertex_index_at(o, 0, vs), c.vertices, at)?,
-                    offset: floats_at(o, vs),
-                })
+            1 => MorphOffsets::Vertex(self.records(count, item_size, "offset", |o, at, w| {
+                let vertex = vertex_index_at(o, 0, vs);
+                Ok(
+                    vertex_or_drop(vertex, c.vertices, at, w, DROPPED).map(|vertex| VertexOffset {
+                        vertex,
+                        offset: floats_at(o, vs),
+                    }),
+                )
             })?),
-            2 => MorphOffsets::Bone(self.records(count, item_size, "offset", |o, at| {
-                Ok(BoneOffset {
-                    bone: check(index_at(o, 0, bs), "bone", c.bones, false, at)?,
-                    translation: floats_at(o, bs),
-                    rotation: floats_at(o, bs + 12),
-                })
+            2 => MorphOffsets::Bone(self.records(count, item_size, "offset", |o, at, w| {
+                let bone = index_at(o, 0, bs);
+                Ok(
+                    or_drop(bone, "bone", c.bones, false, at, w, DROPPED).map(|bone| BoneOffset {
+                        bone,
+                        translation: floats_at(o, bs),
+                        rotation: floats_at(o, bs + 12),
+                    }),
+                )
             })?),
             3..=7 => MorphOffsets::Uv {
                 channel: kind - 3,
-                offsets: self.records(count, item_size, "offset", |o, at| {
-                    Ok(UvOffset {
-                        vertex: check_vertex(vertex_index_at(o, 0, vs), c.vertices, at)?,
-                        offset: floats_at(o, vs),
-                    })
+                offsets: self.records(count, item_size, "offset", |o, at, w| {
+                    let vertex = vertex_index_at(o, 0, vs);
+                    Ok(
+                        vertex_or_drop(vertex, c.vertices, at, w, DROPPED).map(|vertex| UvOffset {
+                            vertex,
+                            offset: floats_at(o, vs),
+                        }),
+                    )
                 })?,
             },
-            8 => MorphOffsets::Material(self.records(count, item_size, "offset", |o, at| {
+            8 => MorphOffsets::Material(self.records(count, item_size, "offset", |o, at, w| {
                 let m = s.material;
                 let op = match o[m] {
                     0 => MaterialOp::Multiply,
                     1 => MaterialOp::Add,
                     v => return Err(invalid(at + m, "material morph operation", v)),
                 };
-                Ok(MaterialOffset {
-                    material: check(index_at(o, 0, m), "material", c.materials, true, at)?,
+                let material = index_at(o, 0, m);
+                let Some(material) =
+                    or_drop(material, "material", c.materials, true, at, w, DROPPED)
+                else {
+                    return Ok(None);
+                };
+                Ok(Some(MaterialOffset {
+                    material,
                     op,
                     diffuse: floats_at(o, m + 1),
                     specular: floats_at(o, m + 17),
@@ -681,29 +828,23 @@ impl PmxReader<'_> {
                     texture_tint: floats_at(o, m + 65),
                     sphere_tint: floats_at(o, m + 81),
                     toon_tint: floats_at(o, m + 97),
-                })
+                }))
             })?),
             _ => {
-                let mut bound = self.impulse_body_bound;
-                let offsets = self.records(count, item_size, "offset", |o, at| {
-                    let rb = s.rigid_body;
-                    let raw = index_at(o, 0, rb);
-                    let rigid_body = if c.rigid_bodies == UNKNOWN {
-                        // -1 wraps to the largest bound: "none" is not allowed here.
-                        bound = bound.max((raw as u32).saturating_add(1));
-                        raw
-                    } else {
-                        check(raw, "rigid body", c.rigid_bodies, false, at)?
-                    };
-                    Ok(ImpulseOffset {
-                        rigid_body,
+                // The rigid bodies come later: `check_impulses` checks these indices.
+                self.impulses.push(PendingImpulse {
+                    morph: index,
+                    at: self.r.pos(),
+                });
+                let rb = s.rigid_body;
+                MorphOffsets::Impulse(self.records(count, item_size, "offset", |o, _, _| {
+                    Ok(Some(ImpulseOffset {
+                        rigid_body: index_at(o, 0, rb),
                         local: o[rb] != 0,
                         velocity: floats_at(o, rb + 1),
                         torque: floats_at(o, rb + 13),
-                    })
-                })?;
-                self.impulse_body_bound = bound;
-                MorphOffsets::Impulse(offsets)
+                    }))
+                })?)
             }
         };
         Ok(Morph {
@@ -712,6 +853,43 @@ impl PmxReader<'_> {
             panel,
             offsets,
         })
+    }
+
+    /// Drops the impulse-morph offsets whose rigid body points nowhere, now that the rigid
+    /// body count is known. Their offsets follow from where each morph's records start,
+    /// every record having the same size.
+    fn check_impulses(&mut self, morphs: &mut [Morph], rigid_bodies: usize) {
+        let size = self.sizes.rigid_body + 25;
+        for pending in &self.impulses {
+            let Some(Morph {
+                offsets: MorphOffsets::Impulse(offsets),
+                ..
+            }) = morphs.get_mut(pending.morph)
+            else {
+                continue;
+            };
+            let from = self.warnings.len();
+            let mut j = 0;
+            offsets.retain(|o| {
+                let at = pending.at + j * size;
+                let from = self.warnings.len();
+                let keep = or_drop(
+                    o.rigid_body,
+                    "rigid body",
+                    rigid_bodies,
+                    false,
+                    at,
+                    &mut self.warnings,
+                    "offset dropped",
+                )
+                .is_some();
+                self.warnings.prefix_since(from, || format!("offset {j}"));
+                j += 1;
+                keep
+            });
+            self.warnings
+                .prefix_since(from, || format!("morph {}", pending.morph));
+        }
     }
 
     // ---- display frames, rigid bodies, joints, soft bodies ----
@@ -723,7 +901,7 @@ impl PmxReader<'_> {
             .ctx(|| "display frame count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.display_frame(c).ctx(|| format!("display frame {i}"))?);
+            out.push(self.within(|| format!("display frame {i}"), |p| p.display_frame(c))?);
         }
         Ok(out)
     }
@@ -736,8 +914,8 @@ impl PmxReader<'_> {
         let count = self.r.count_i32(min).ctx(|| "element count")?;
         let mut elements = Vec::with_capacity(count);
         for i in 0..count {
-            let e = self.display_element(c).ctx(|| format!("element {i}"))?;
-            elements.push(e);
+            let e = self.within(|| format!("element {i}"), |p| p.display_element(c))?;
+            elements.extend(e);
         }
         Ok(DisplayFrame {
             name,
@@ -747,13 +925,18 @@ impl PmxReader<'_> {
         })
     }
 
-    fn display_element(&mut self, c: &Counts) -> Result<DisplayElement> {
+    /// A display element; `None` (dropped) when it points nowhere.
+    fn display_element(&mut self, c: &Counts) -> Result<Option<DisplayElement>> {
+        const DROPPED: &str = "element dropped";
+        let s = self.sizes;
         Ok(
             match self.u8_enum("display element kind", |v| (v <= 1).then_some(v))? {
-                0 => DisplayElement::Bone(self.bone(c.bones, false)?),
-                _ => {
-                    DisplayElement::Morph(self.index(self.sizes.morph, "morph", c.morphs, false)?)
-                }
+                0 => self
+                    .index_or_drop(s.bone, "bone", c.bones, DROPPED)?
+                    .map(DisplayElement::Bone),
+                _ => self
+                    .index_or_drop(s.morph, "morph", c.morphs, DROPPED)?
+                    .map(DisplayElement::Morph),
             },
         )
     }
@@ -763,7 +946,7 @@ impl PmxReader<'_> {
         let count = self.r.count_i32(min).ctx(|| "rigid body count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.rigid_body(bones).ctx(|| format!("rigid body {i}"))?);
+            out.push(self.within(|| format!("rigid body {i}"), |p| p.rigid_body(bones))?);
         }
         Ok(out)
     }
@@ -772,7 +955,7 @@ impl PmxReader<'_> {
         Ok(RigidBody {
             name: self.text()?,
             name_en: self.text()?,
-            bone: self.bone(bones, true)?,
+            bone: self.bone_or_none(bones)?,
             group: self.r.u8()?,
             non_collision_mask: self.r.u16()?,
             shape: self.u8_enum("rigid body shape", |v| {
@@ -807,7 +990,7 @@ impl PmxReader<'_> {
         let count = self.r.count_i32(min).ctx(|| "joint count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.joint(rigid_bodies).ctx(|| format!("joint {i}"))?);
+            out.push(self.within(|| format!("joint {i}"), |p| p.joint(rigid_bodies))?);
         }
         Ok(out)
     }
@@ -829,8 +1012,8 @@ impl PmxReader<'_> {
                 })
             })?,
             rigid_bodies: [
-                self.index(rb, "rigid body", rigid_bodies, true)?,
-                self.index(rb, "rigid body", rigid_bodies, true)?,
+                self.index_or_none(rb, "rigid body", rigid_bodies)?,
+                self.index_or_none(rb, "rigid body", rigid_bodies)?,
             ],
             position: self.r.vec3()?,
             rotation: self.r.vec3()?,
@@ -843,18 +1026,21 @@ impl PmxReader<'_> {
         })
     }
 
-    fn soft_bodies(&mut self, c: &Counts) -> Result<Vec<SoftBody>> {
+    fn soft_bodies(&mut self, c: &Counts, rigid_bodies: usize) -> Result<Vec<SoftBody>> {
         // Names, shape, material, group, mask, flags, 30 four-byte numbers, two counts.
         let min = 4 + 4 + 1 + self.sizes.material + 1 + 2 + 1 + 4 * 30 + 4 + 4;
         let count = self.r.count_i32(min).ctx(|| "soft body count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
-            out.push(self.soft_body(c).ctx(|| format!("soft body {i}"))?);
+            out.push(self.within(
+                || format!("soft body {i}"),
+                |p| p.soft_body(c, rigid_bodies),
+            )?);
         }
         Ok(out)
     }
 
-    fn soft_body(&mut self, c: &Counts) -> Result<SoftBody> {
+    fn soft_body(&mut self, c: &Counts, rigid_bodies: usize) -> Result<SoftBody> {
         let s = self.sizes;
         let name = self.text()?;
         let name_en = self.text()?;
@@ -863,7 +1049,7 @@ impl PmxReader<'_> {
             1 => Some(SoftBodyShape::Rope),
             _ => None,
         })?;
-        let material = self.index(s.material, "material", c.materials, true)?;
+        let material = self.index_or_none(s.material, "material", c.materials)?;
         let group = self.r.u8()?;
         let non_collision_mask = self.r.u16()?;
         let flags = self.r.u8()?;
@@ -887,17 +1073,29 @@ impl PmxReader<'_> {
         let material_coefficients = self.r.vec3()?;
         let anchor_size = s.rigid_body + s.vertex + 1;
         let count = self.r.count_i32(anchor_size).ctx(|| "anchor count")?;
-        let anchors = self.records(count, anchor_size, "anchor", |a, at| {
+        let anchors = self.records(count, anchor_size, "anchor", |a, at, w| {
+            const DROPPED: &str = "anchor dropped";
             let rb = s.rigid_body;
-            Ok(SoftBodyAnchor {
-                rigid_body: check(index_at(a, 0, rb), "rigid body", c.rigid_bodies, false, at)?,
-                vertex: check_vertex(vertex_index_at(a, rb, s.vertex), c.vertices, at + rb)?,
-                near_mode: a[rb + s.vertex],
-            })
+            let body = index_at(a, 0, rb);
+            let Some(rigid_body) = or_drop(body, "rigid body", rigid_bodies, false, at, w, DROPPED)
+            else {
+                return Ok(None);
+            };
+            let vertex = vertex_index_at(a, rb, s.vertex);
+            Ok(
+                vertex_or_drop(vertex, c.vertices, at + rb, w, DROPPED).map(|vertex| {
+                    SoftBodyAnchor {
+                        rigid_body,
+                        vertex,
+                        near_mode: a[rb + s.vertex],
+                    }
+                }),
+            )
         })?;
         let count = self.r.count_i32(s.vertex).ctx(|| "pin count")?;
-        let pins = self.records(count, s.vertex, "pin", |p, at| {
-            check_vertex(vertex_index_at(p, 0, s.vertex), c.vertices, at)
+        let pins = self.records(count, s.vertex, "pin", |p, at, w| {
+            let vertex = vertex_index_at(p, 0, s.vertex);
+            Ok(vertex_or_drop(vertex, c.vertices, at, w, "pin dropped"))
         })?;
         Ok(SoftBody {
             name,
@@ -958,33 +1156,53 @@ fn vertex_index_at(b: &[u8], at: usize, size: usize) -> i64 {
     }
 }
 
-/// `v` if it indexes a table of `count` items (or is -1 and `none_ok`), else an error at
-/// file offset `at`.
+/// `v` (at file offset `at`) if it indexes a table of `count` items or is -1 ("none");
+/// otherwise -1, with a warning.
 #[inline(always)]
-fn check(v: i32, what: &'static str, count: usize, none_ok: bool, at: usize) -> Result<i32> {
+fn or_none(v: i32, what: &'static str, count: usize, at: usize, w: &mut Warnings) -> i32 {
+    if v == -1 || (v >= 0 && (v as usize) < count) {
+        v
+    } else {
+        w.index(at, what, i64::from(v), count, "set to none");
+        -1
+    }
+}
+
+/// `v` (at file offset `at`) if it indexes a table of `count` items (or is -1 and
+/// `none_ok`); otherwise `None`, with a warning that `entry` is dropped.
+#[inline(always)]
+fn or_drop(
+    v: i32,
+    what: &'static str,
+    count: usize,
+    none_ok: bool,
+    at: usize,
+    w: &mut Warnings,
+    entry: &'static str,
+) -> Option<i32> {
     if (v >= 0 && (v as usize) < count) || (none_ok && v == -1) {
-        Ok(v)
+        Some(v)
     } else {
-        Err(out_of_range(at, what, i64::from(v), count))
+        w.index(at, what, i64::from(v), count, entry);
+        None
     }
 }
 
+/// A vertex index (at file offset `at`) into a table of `count`; otherwise `None`, with a
+/// warning that `entry` is dropped.
 #[inline(always)]
-fn check_vertex(v: i64, count: usize, at: usize) -> Result<u32> {
+fn vertex_or_drop(
+    v: i64,
+    count: usize,
+    at: usize,
+    w: &mut Warnings,
+    entry: &'static str,
+) -> Option<u32> {
     if v >= 0 && (v as u64) < count as u64 {
-        Ok(v as u32)
+        Some(v as u32)
     } else {
-        Err(out_of_range(at, "vertex", v, count))
-    }
-}
-
-#[cold]
-fn out_of_range(offset: usize, what: &'static str, index: i64, count: usize) -> Error {
-    Error {
-        format: Format::Pmx,
-        context: String::new(),
-        kind: ErrorKind::IndexOutOfRange { what, index, count },
-        offset,
+        w.index(at, "vertex", v, count, entry);
+        None
     }
 }
 

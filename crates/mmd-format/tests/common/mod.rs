@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod synthetic;
+
 use std::path::PathBuf;
 
 /// The bytes of a fixture, or `None` (with a printed reason) when `../shared` is absent.
