@@ -1,9 +1,8 @@
-//! The desktop window: winit + wgpu + egui around the window-free player state in the
-//! library (`mmd_player::player`). This layer only turns events into calls on that state and
-//! draws what it says.
+//! The desktop window: winit + wgpu + egui around the player and its interface in the library
+//! (`mmd_player::player`, `mmd_player::ui`). This layer only feeds window events to egui,
+//! shows the native file dialog the interface asks for, and draws what the player says.
 
 mod gpu;
-mod ui;
 mod window;
 
 use anyhow::Result;

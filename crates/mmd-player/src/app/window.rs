@@ -1,13 +1,15 @@
-//! The event loop: creating the window and GPU, feeding input to egui, opening dropped and
-//! picked files, and drawing a frame per redraw.
+//! The event loop: creating the window and GPU, feeding input (dropped files included) to
+//! the interface, showing the file dialog it asks for, and drawing a frame per redraw.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use mmd_player::action::Action;
 use mmd_player::player::Player;
-use mmd_render::{Aabb, View};
+use mmd_player::ui::{self, UiState};
+use mmd_render::View;
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::WindowEvent;
@@ -15,7 +17,6 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
 use super::gpu::{FrameInput, Gpu};
-use super::ui::{self, UiState};
 
 /// The window's size at start (and so the screenshot's size).
 pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
@@ -43,7 +44,6 @@ struct App {
     egui_ctx: egui::Context,
     /// Model generation the GPU copy was made from.
     uploaded: Option<u64>,
-    dropped: Vec<PathBuf>,
     frames: u64,
     last_frame: Instant,
     result: Result<()>,
@@ -54,12 +54,11 @@ pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         player,
-        ui: UiState::new(),
+        ui: UiState::default(),
         hooks,
         running: None,
         egui_ctx: egui::Context::default(),
         uploaded: None,
-        dropped: Vec::new(),
         frames: 0,
         last_frame: Instant::now(),
         result: Ok(()),
@@ -72,16 +71,6 @@ pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
 fn physical(points: egui::Vec2, pixels_per_point: f32) -> (u32, u32) {
     let px = points * pixels_per_point;
     (px.x.round() as u32, px.y.round() as u32)
-}
-
-fn rest_bounds(player: &Player) -> Option<Aabb> {
-    let pmx = &player.scene.model.pmx;
-    let vertices = pmx
-        .vertices
-        .iter()
-        .map(|v| glam::Vec3::from_array(v.position));
-    Aabb::from_points(vertices)
-        .or_else(|| Aabb::from_points(pmx.bones.iter().map(|b| glam::Vec3::from_array(b.position))))
 }
 
 impl App {
@@ -124,56 +113,47 @@ impl App {
             };
         }
 
-        if !self.dropped.is_empty() {
-            let files = std::mem::take(&mut self.dropped);
-            self.player.open(&files);
-        }
-        if std::mem::take(&mut self.ui.open_dialog) {
-            let picked = rfd::FileDialog::new()
-                .add_filter("MMD files", &["pmx", "pmd", "vmd", "vpd"])
-                .pick_files();
-            if let Some(files) = picked {
-                self.player.open(&files);
-            }
-        }
-        let generation = self.player.model_generation;
-        if self.uploaded != Some(generation) {
-            self.ui.bounds = rest_bounds(&self.player);
-            self.ui.orbit = None;
-            if let Err(e) = running.gpu.upload_model(&self.player.scene.model) {
-                self.player.error = Some(format!("{}: {e}", self.player.scene.model.label));
-            }
-            self.uploaded = Some(generation);
-        }
-
-        self.player.playback.advance(dt);
-        self.player.evaluate();
-        let frame_before = self.player.playback.frame();
-
+        self.player.advance(dt);
         let view_px = physical(self.ui.view_size, self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
         let input = running.egui.take_egui_input(&running.window);
         let (ui_state, player) = (&mut self.ui, &mut self.player);
         let output = self
             .egui_ctx
-            .run_ui(input, |ui| ui::draw(ui, ui_state, player, texture));
+            .run_ui(input, |ui| ui::frame(ui, ui_state, player, texture));
         running
             .egui
             .handle_platform_output(&running.window, output.platform_output);
-        if std::mem::take(&mut self.ui.pose_dirty) || self.player.playback.frame() != frame_before {
-            self.player.evaluate();
+        // After the interface: a model it opened is uploaded before the frame draws it.
+        if std::mem::take(&mut self.player.open_dialog_requested) {
+            let picked = rfd::FileDialog::new()
+                .add_filter("MMD files", &["pmx", "pmd", "vmd", "vpd"])
+                .pick_files();
+            if let Some(files) = picked {
+                self.player.apply(Action::Open(files));
+                self.player.update_pose();
+            }
         }
+        let generation = self.player.model_generation;
+        if self.uploaded != Some(generation) {
+            if let Err(e) = running.gpu.upload_model(&self.player.scene.model) {
+                self.player.error = Some(format!("{}: {e}", self.player.scene.model.label));
+            }
+            self.uploaded = Some(generation);
+        }
+
         let mut textures = output.textures_delta;
         let paint_jobs = self
             .egui_ctx
             .tessellate(output.shapes, output.pixels_per_point);
         let ppp = output.pixels_per_point;
+        let options = self.player.view_options();
         let view = View {
-            camera: self.player.camera(self.ui.free_camera()),
+            camera: self.player.camera(),
             background: BACKGROUND,
-            ground_shadow: self.ui.options.ground_shadow.then_some(GROUND_SHADOW),
-            edges: self.ui.options.edges,
-            wireframe: self.ui.options.wireframe,
+            ground_shadow: options.ground_shadow.then_some(GROUND_SHADOW),
+            edges: options.edges,
+            wireframe: options.wireframe,
             ..View::default()
         };
         let pose = self.player.pose();
@@ -236,7 +216,6 @@ impl ApplicationHandler for App {
                     running.gpu.resize(size.width, size.height);
                 }
             }
-            WindowEvent::DroppedFile(path) => self.dropped.push(path),
             WindowEvent::RedrawRequested => {
                 if let Err(e) = self.frame(event_loop) {
                     self.fail(event_loop, e);

@@ -1,0 +1,66 @@
+//! What the user asks the player to do. The interface only reads the player's state and
+//! returns actions; [`crate::player::Player::apply`] carries every one out, so whatever a
+//! click or a key does, a test (or a script) can do the same way.
+
+use std::path::PathBuf;
+
+use mmd_pose::IkOverride;
+
+/// A toggle of the View menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewOption {
+    Edges,
+    GroundShadow,
+    Skeleton,
+    Wireframe,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    TogglePlay,
+    /// Pauses and moves by whole frames.
+    Step(i32),
+    JumpToStart,
+    JumpToEnd,
+    SetLooping(bool),
+    SetSpeed(f32),
+    /// Pauses and jumps to a frame.
+    Seek(f32),
+    SetIk {
+        bone: usize,
+        value: IkOverride,
+    },
+    SetAllIk(IkOverride),
+    /// Pins a morph to a weight, or gives it back to the motion (`None`).
+    PinMorph {
+        morph: usize,
+        weight: Option<f32>,
+    },
+    SelectBone(usize),
+    SetView(ViewOption, bool),
+    /// Draw with the scene's camera motion (true) or the free camera.
+    UseCameraMotion(bool),
+    /// Frame the model with the free camera, for a view of this width / height.
+    FrameCamera {
+        aspect: f32,
+    },
+    /// Turn the free camera by a drag of (dx, dy) points.
+    OrbitCamera {
+        dx: f32,
+        dy: f32,
+    },
+    /// Move the free camera's target by a drag in a view `view_height` points tall.
+    PanCamera {
+        dx: f32,
+        dy: f32,
+        view_height: f32,
+    },
+    /// Zoom the free camera by a scroll of this many points.
+    ZoomCamera(f32),
+    ResetCamera,
+    /// Ask for the native file dialog (the window layer shows it).
+    OpenDialog,
+    /// Open model, motion, pose or camera files (dropped, picked or typed).
+    Open(Vec<PathBuf>),
+    DismissError,
+}

@@ -1,0 +1,85 @@
+//! The menu bar: File and View menus, what is loaded, the model's warnings, and the last
+//! error.
+
+use egui::{RichText, Ui};
+
+use super::{ERROR_COLOR, WARNING_COLOR};
+use crate::action::{Action, ViewOption};
+use crate::player::Player;
+
+pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open model / motion / pose…").clicked() {
+                actions.push(Action::OpenDialog);
+                ui.close();
+            }
+        });
+        ui.menu_button("View", |ui| view_menu(ui, player, actions));
+        ui.separator();
+        ui.label(RichText::new(&player.scene.model.label).strong());
+        for m in &player.scene.motions {
+            ui.label(RichText::new(format!("♪ {}", m.label)).weak());
+        }
+        if let Some((label, _)) = &player.scene.camera {
+            let mut on = player.uses_camera_motion();
+            if ui.checkbox(&mut on, format!("camera: {label}")).changed() {
+                actions.push(Action::UseCameraMotion(on));
+            }
+        }
+        warnings(ui, player);
+    });
+    if let Some(error) = &player.error {
+        ui.horizontal(|ui| {
+            ui.colored_label(ERROR_COLOR, format!("⚠ {error}"));
+            if ui.small_button("×").on_hover_text("Dismiss").clicked() {
+                actions.push(Action::DismissError);
+            }
+        });
+    }
+}
+
+fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    let options = player.view_options();
+    let toggles = [
+        (ViewOption::Edges, options.edges, "Edges (outline)"),
+        (
+            ViewOption::GroundShadow,
+            options.ground_shadow,
+            "Ground shadow",
+        ),
+        (ViewOption::Skeleton, options.skeleton, "Skeleton"),
+        (ViewOption::Wireframe, options.wireframe, "Wireframe"),
+    ];
+    for (option, mut on, label) in toggles {
+        if ui.checkbox(&mut on, label).changed() {
+            actions.push(Action::SetView(option, on));
+        }
+    }
+    if ui.button("Reset camera (R)").clicked() {
+        actions.push(Action::ResetCamera);
+        ui.close();
+    }
+}
+
+/// What was neutralised while reading the model, listed under a menu that names their count.
+fn warnings(ui: &mut Ui, player: &Player) {
+    let list = &player.scene.model.warnings;
+    if list.is_empty() {
+        return;
+    }
+    let title = match list.len() {
+        1 => "⚠ 1 warning".to_owned(),
+        n => format!("⚠ {n} warnings"),
+    };
+    ui.menu_button(RichText::new(title).color(WARNING_COLOR), |ui| {
+        ui.label(RichText::new(&player.scene.model.label).strong());
+        egui::ScrollArea::vertical()
+            .max_height(400.0)
+            .show(ui, |ui| {
+                for w in list {
+                    ui.label(w);
+                }
+            });
+    });
+}

@@ -1,0 +1,70 @@
+//! The morph panel: each morph's weight; ticking a morph pins it to its slider's value.
+
+use egui::{RichText, Ui};
+
+use super::{ACCENT, UiState};
+use crate::action::Action;
+use crate::player::Player;
+
+pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
+    ui.heading("Morphs");
+    ui.horizontal(|ui| {
+        let label = ui.label("Search");
+        ui.add(egui::TextEdit::singleline(&mut state.morph_search).hint_text("search morphs"))
+            .labelled_by(label.id);
+    });
+    let query = state.morph_search.trim().to_lowercase();
+    egui::ScrollArea::vertical()
+        .id_salt("morphs")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let rig = &player.scene.model.rig;
+            for morph in 0..rig.morph_count() {
+                let name = rig.morph_name(morph);
+                if !query.is_empty() && !name.to_lowercase().contains(&query) {
+                    continue;
+                }
+                ui.horizontal(|ui| morph_row(ui, player, morph, name, actions));
+            }
+        });
+}
+
+fn morph_row(ui: &mut Ui, player: &Player, morph: usize, name: &str, actions: &mut Vec<Action>) {
+    let pinned = player.morph_override(morph);
+    let mut weight = player
+        .pose()
+        .morph_weights
+        .get(morph)
+        .copied()
+        .unwrap_or(0.0);
+    let mut pin = pinned.is_some();
+    let pin_box = ui
+        .add(egui::Checkbox::without_text(&mut pin))
+        .on_hover_text("Override the motion's weight");
+    let text = if pinned.is_some() {
+        RichText::new(name).color(ACCENT)
+    } else {
+        RichText::new(name)
+    };
+    let label = ui.add_sized([80.0, 18.0], egui::Label::new(text).truncate());
+    if pin_box.labelled_by(label.id).changed() {
+        actions.push(Action::PinMorph {
+            morph,
+            weight: pin.then_some(weight),
+        });
+    }
+    // No rounding options here: a slider that rounds would report the motion's own weight
+    // as a user change. The value is a label of its own: a slider's built-in value box has
+    // no accessible name.
+    if ui
+        .add(egui::Slider::new(&mut weight, 0.0..=1.0).show_value(false))
+        .labelled_by(label.id)
+        .changed()
+    {
+        actions.push(Action::PinMorph {
+            morph,
+            weight: Some(weight),
+        });
+    }
+    ui.monospace(format!("{weight:.3}"));
+}

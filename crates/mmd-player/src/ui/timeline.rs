@@ -1,0 +1,135 @@
+//! The timeline: transport buttons, loop and speed, the frame field, the scrub bar with the
+//! selected bone's key frames, and the status line.
+
+use egui::{Pos2, RichText, Stroke, Ui};
+
+use super::{ACCENT, UiState};
+use crate::action::Action;
+use crate::playback::SPEED_RANGE;
+use crate::player::Player;
+
+pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
+    ui.add_space(4.0);
+    let frame_label = ui
+        .horizontal(|ui| transport(ui, state, player, actions))
+        .inner;
+    scrub_bar(ui, player, frame_label, actions);
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "{:.0} fps   pose {:.0} µs   render {:.1} ms   {} bones   {} vertices",
+                state.stats.fps,
+                player.pose_micros,
+                state.stats.render_ms,
+                player.scene.model.rig.bone_count(),
+                player.scene.model.pmx.vertices.len(),
+            ))
+            .monospace(),
+        );
+    });
+    ui.add_space(2.0);
+}
+
+/// The buttons, loop, speed and frame field; returns the id of the "Frame" label, which also
+/// names the scrub bar.
+fn transport(
+    ui: &mut Ui,
+    state: &mut UiState,
+    player: &Player,
+    actions: &mut Vec<Action>,
+) -> egui::Id {
+    let p = player.playback();
+    let play = if p.playing { "Pause" } else { "Play ▶" };
+    let buttons = [
+        ("|◀", "Start (Home)", Action::JumpToStart),
+        ("◀", "Previous frame (←)", Action::Step(-1)),
+        (play, "Play / pause (Space)", Action::TogglePlay),
+        ("▶", "Next frame (→)", Action::Step(1)),
+        ("▶|", "End (End)", Action::JumpToEnd),
+    ];
+    for (label, hint, action) in buttons {
+        if ui.button(label).on_hover_text(hint).clicked() {
+            actions.push(action);
+        }
+    }
+    let mut looping = p.looping;
+    if ui.checkbox(&mut looping, "Loop").changed() {
+        actions.push(Action::SetLooping(looping));
+    }
+    let mut speed = p.speed();
+    let speed_label = ui.label("Speed");
+    // The value is a label of its own: a slider's built-in value box has no accessible name.
+    if ui
+        .add(egui::Slider::new(&mut speed, SPEED_RANGE.0..=SPEED_RANGE.1).show_value(false))
+        .labelled_by(speed_label.id)
+        .changed()
+    {
+        actions.push(Action::SetSpeed(speed));
+    }
+    ui.monospace(format!("{:.2}×", p.speed()));
+    ui.separator();
+    let label = ui.label("Frame");
+    let id = ui.scope_id().with("frame field");
+    if !ui.memory(|m| m.has_focus(id)) {
+        state.frame_text = format!("{:.0}", p.frame().floor());
+    }
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut state.frame_text)
+                .id(id)
+                .desired_width(60.0),
+        )
+        .labelled_by(label.id);
+    if field.lost_focus()
+        && let Ok(frame) = state.frame_text.trim().parse::<f32>()
+    {
+        actions.push(Action::Seek(frame));
+    }
+    ui.label(format!("/ {:.0}", p.last_frame()));
+    label.id
+}
+
+/// A slider over the motion's frames with the selected bone's key frames ticked underneath;
+/// the frame field beside the buttons shows its value.
+fn scrub_bar(ui: &mut Ui, player: &Player, label: egui::Id, actions: &mut Vec<Action>) {
+    let last = player.playback().last_frame();
+    // Whole frames only: a fractional frame would be snapped by the slider and read as a
+    // user change.
+    let mut frame = player.playback().frame().floor();
+    ui.spacing_mut().slider_width = (ui.available_width() - 16.0).max(100.0);
+    let response = ui
+        .add(
+            egui::Slider::new(&mut frame, 0.0..=last.max(1.0))
+                .step_by(1.0)
+                .show_value(false),
+        )
+        .labelled_by(label);
+    if response.changed() {
+        actions.push(Action::Seek(frame.round()));
+    }
+    let Some(bone) = player.selected_bone() else {
+        return;
+    };
+    let keys = player.scene.motion.bone_key_frames(bone);
+    if keys.is_empty() || last <= 0.0 {
+        return;
+    }
+    let rect = response.rect;
+    // The slider's rail spans the widget minus the handle's radius at each end.
+    let inset = rect.height() * 0.5;
+    let (x0, x1) = (
+        rect.left() + inset,
+        rect.left() + ui.spacing().slider_width - inset,
+    );
+    let painter = ui.painter();
+    for &k in keys {
+        let x = x0 + (x1 - x0) * (k as f32 / last).clamp(0.0, 1.0);
+        painter.line_segment(
+            [
+                Pos2::new(x, rect.bottom() - 4.0),
+                Pos2::new(x, rect.bottom() + 2.0),
+            ],
+            Stroke::new(1.5, ACCENT),
+        );
+    }
+}

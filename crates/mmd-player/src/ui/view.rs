@@ -1,0 +1,149 @@
+//! The 3D view: the renderer's image, camera controls, and the skeleton overlay.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use glam::{Mat4, Vec3};
+
+use super::{IK_COLOR, UiState};
+use crate::action::Action;
+use crate::player::Player;
+
+const TARGET_COLOR: Color32 = Color32::from_rgb(255, 230, 60);
+const BONE_COLOR: Color32 = Color32::from_rgb(120, 200, 255);
+const SELECTED_COLOR: Color32 = Color32::from_rgb(255, 70, 200);
+
+pub(super) fn show(
+    ui: &mut Ui,
+    state: &mut UiState,
+    player: &Player,
+    view_texture: Option<egui::TextureId>,
+    actions: &mut Vec<Action>,
+) {
+    let rect = ui.max_rect();
+    state.view_size = rect.size();
+    let aspect = rect.width().max(1.0) / rect.height().max(1.0);
+    if !player.free_camera_framed() {
+        actions.push(Action::FrameCamera { aspect });
+    }
+    if let Some(texture) = view_texture {
+        ui.painter().image(
+            texture,
+            rect,
+            Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+            Color32::WHITE,
+        );
+    }
+    let response = ui.allocate_rect(rect, Sense::click_and_drag());
+    let delta = response.drag_delta();
+    let shift = ui.input(|i| i.modifiers.shift);
+    if response.dragged_by(egui::PointerButton::Middle)
+        || (response.dragged_by(egui::PointerButton::Primary) && shift)
+    {
+        actions.push(Action::PanCamera {
+            dx: delta.x,
+            dy: delta.y,
+            view_height: rect.height(),
+        });
+    } else if response.dragged_by(egui::PointerButton::Primary) {
+        actions.push(Action::OrbitCamera {
+            dx: delta.x,
+            dy: delta.y,
+        });
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            actions.push(Action::ZoomCamera(scroll));
+        }
+    }
+    let camera = player.camera();
+    let view_proj = camera.projection(aspect) * camera.view();
+    let all = player.view_options().skeleton;
+    if all || player.selected_bone().is_some() {
+        skeleton_overlay(ui, rect, view_proj, player, all);
+    }
+}
+
+/// Projects a model-space point into the view rectangle; `None` behind the camera.
+fn project(view_proj: Mat4, rect: Rect, p: Vec3) -> Option<Pos2> {
+    let clip = view_proj * p.extend(1.0);
+    if clip.w <= 1e-4 {
+        return None;
+    }
+    let ndc = clip.truncate() / clip.w;
+    Some(Pos2::new(
+        rect.left() + (ndc.x + 1.0) * 0.5 * rect.width(),
+        rect.top() + (1.0 - ndc.y) * 0.5 * rect.height(),
+    ))
+}
+
+/// Bones as lines from parent to child; IK chains in orange (grey while the solver is
+/// off), IK targets in yellow, the selected bone in pink. With `all` off only the selected
+/// bone is marked.
+fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player, all: bool) {
+    let painter = ui.painter_at(rect);
+    let rig = &player.scene.model.rig;
+    let pose = player.pose();
+    let at = |bone: usize| -> Option<Pos2> {
+        let m = pose.globals.get(bone)?;
+        project(view_proj, rect, m.w_axis.truncate())
+    };
+    if all {
+        let mut chain_color = vec![None; rig.bone_count()];
+        let mut targets = Vec::new();
+        for solver in 0..rig.ik_solver_count() {
+            let (ik_bone, effector, links) = rig.ik_chain(solver);
+            let active = pose.ik_enabled.get(solver).copied().unwrap_or(false);
+            let color = if active {
+                IK_COLOR
+            } else {
+                Color32::from_gray(150)
+            };
+            for bone in links.iter().copied().chain([effector]) {
+                if let Some(slot) = chain_color.get_mut(bone) {
+                    *slot = Some(color);
+                }
+            }
+            targets.push((ik_bone, effector, active));
+        }
+        for bone in 0..rig.bone_count() {
+            let (Some(parent), Some(p)) = (rig.bone_parent(bone), at(bone)) else {
+                continue;
+            };
+            if let Some(q) = at(parent) {
+                let color = chain_color
+                    .get(bone)
+                    .copied()
+                    .flatten()
+                    .unwrap_or(BONE_COLOR);
+                painter.line_segment([q, p], Stroke::new(1.5, color));
+            }
+            painter.circle_filled(p, 2.0, BONE_COLOR);
+        }
+        for (ik_bone, effector, active) in targets {
+            if let (Some(goal), Some(reach)) = (at(ik_bone), at(effector)) {
+                let color = if active {
+                    TARGET_COLOR
+                } else {
+                    Color32::from_gray(170)
+                };
+                painter.circle_stroke(goal, 6.0, Stroke::new(2.0, color));
+                painter.line_segment([goal, reach], Stroke::new(1.0, color.gamma_multiply(0.6)));
+            }
+        }
+    }
+    if let Some(bone) = player.selected_bone()
+        && let Some(p) = at(bone)
+    {
+        painter.circle_stroke(p, 8.0, Stroke::new(2.5, SELECTED_COLOR));
+        if let Some(q) = rig.bone_parent(bone).and_then(at) {
+            painter.line_segment([q, p], Stroke::new(3.0, SELECTED_COLOR));
+        }
+        painter.text(
+            p + Vec2::new(10.0, -10.0),
+            egui::Align2::LEFT_BOTTOM,
+            rig.bone_name(bone),
+            egui::FontId::proportional(14.0),
+            SELECTED_COLOR,
+        );
+    }
+}

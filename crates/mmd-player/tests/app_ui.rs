@@ -1,0 +1,521 @@
+//! The player's real interface, driven as a user drives it (egui_kittest: clicks, drags,
+//! typing and dropped files on the same panels the window shows), checked against the pose
+//! the view then draws: IK switches, show/IK keys, the timeline against the `pose`
+//! subcommand, pinned morphs, the bone search, and files that fail or read with warnings.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+use egui::accesskit::{Role, Toggled};
+use egui::{Key, Modifiers, Pos2, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use glam::{Mat4, Vec3};
+use mmd_format::FixedText;
+use mmd_format::vmd::{IkKey, IkState, Vmd};
+use mmd_player::action::Action;
+use mmd_player::player::Player;
+use mmd_player::scene::Scene;
+use mmd_player::ui::{self, UiState};
+use mmd_pose::Pose;
+
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+/// What the window holds: the player and the interface's own state.
+struct App {
+    player: Player,
+    ui: UiState,
+}
+
+/// The interface over `scene`, paused at frame 0, laid out at the window's start size.
+fn harness(scene: Scene) -> Harness<'static, App> {
+    let mut player = Player::new(scene);
+    player.apply(Action::Seek(0.0));
+    let app = App {
+        player,
+        ui: UiState::default(),
+    };
+    let mut h = Harness::builder()
+        .with_size([1280.0, 720.0])
+        // Without a system CJK font Japanese names draw as boxes; the tests find widgets by
+        // their accessible text, which does not depend on the font.
+        .allow_missing_glyphs()
+        .with_context_setup(|ctx| {
+            mmd_player::fonts::install(ctx);
+        })
+        .build_ui_state(
+            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
+            app,
+        );
+    h.run();
+    h
+}
+
+fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
+    &h.state().player
+}
+
+/// Applies an action as setup (a frame to start from), then lets the interface settle.
+fn setup(h: &mut Harness<'_, App>, action: Action) {
+    h.state_mut().player.apply(action);
+    h.run();
+}
+
+fn bone(h: &Harness<'_, App>, name: &str) -> usize {
+    player(h).scene.model.rig.bone_index(name).unwrap()
+}
+
+fn position(m: &Mat4) -> Vec3 {
+    m.w_axis.truncate()
+}
+
+/// The topmost widget labelled `label`.
+fn first_labelled(h: &Harness<'_, App>, label: &str) -> Rect {
+    h.get_all_by_label(label)
+        .map(|n| n.rect())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .unwrap_or_else(|| panic!("no widget labelled {label}"))
+}
+
+/// Whether `inner`'s centre lies on the same row as `row`.
+fn same_row(row: Rect, inner: Rect) -> bool {
+    (row.top()..=row.bottom()).contains(&inner.center().y)
+}
+
+/// Clicks the button `label` on the row of the IK bone `ik_bone` in the bone panel.
+fn click_ik_switch(h: &mut Harness<'_, App>, ik_bone: &str, label: &str) {
+    let row = first_labelled(h, ik_bone);
+    h.get_all_by_label(label)
+        .find(|n| same_row(row, n.rect()))
+        .unwrap_or_else(|| panic!("no {label} on the row of {ik_bone}"))
+        .click();
+    h.run();
+}
+
+/// Presses the mouse at `from`, drags to `to` and releases, a frame per step.
+fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(from + (to - from) * t);
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+/// Clicks a text field, replaces its text with `text` and presses Enter.
+fn type_into(h: &mut Harness<'_, App>, field: Rect, text: &str) {
+    h.hover_at(field.center());
+    h.drag_at(field.center());
+    h.drop_at(field.center());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(egui::Event::Text(text.to_owned()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+/// Types a frame number into the timeline's frame field.
+fn type_frame(h: &mut Harness<'_, App>, frame: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, "Frame").rect();
+    type_into(h, field, frame);
+}
+
+/// The timeline's scrub bar.
+fn scrub_bar(h: &Harness<'_, App>) -> Rect {
+    h.get_by_role_and_label(Role::Slider, "Frame").rect()
+}
+
+/// The pose a fresh player draws at `frame`: what any path to that frame must show.
+fn pose_at(scene: Scene, frame: f32) -> Pose {
+    let mut player = Player::new(scene);
+    player.apply(Action::Seek(frame));
+    player.evaluate().clone()
+}
+
+/// A file dropped on the window, as the window layer hands it to egui.
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+/// Drops `paths` on the window together.
+fn drop_files(h: &mut Harness<'_, App>, paths: &[&Path]) {
+    for p in paths {
+        h.input_mut()
+            .dropped_files
+            .push(Arc::new(DroppedPath(p.to_path_buf())));
+    }
+    h.run();
+}
+
+/// A frame of the default dance where the centre is lowered, so leg IK bends the knees.
+const CROUCH_FRAME: f32 = 60.0;
+
+#[test]
+fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
+    let mut h = harness(Scene::bundled().unwrap());
+    setup(&mut h, Action::Seek(CROUCH_FRAME));
+    let knee = bone(&h, "左ひざ");
+    let lower = bone(&h, "下半身");
+    let leg_ik = bone(&h, "左足ＩＫ");
+    let rig = &player(&h).scene.model.rig;
+    let rest_knee = rig.bone_rest_position(knee);
+    let rest_lower = rig.bone_rest_position(lower);
+    let solver = player(&h)
+        .ik_bones()
+        .iter()
+        .position(|&b| b == leg_ik)
+        .unwrap();
+    let solved = position(&player(&h).pose().globals[knee]);
+    assert!(player(&h).pose().ik_enabled[solver]);
+
+    click_ik_switch(&mut h, "左足ＩＫ", "Off");
+    let pose = player(&h).pose();
+    // The dance keys neither 左足 nor 左ひざ, so without IK the leg hangs straight from the
+    // lower body: the knee sits at its rest offset from 下半身, carried by 下半身's transform.
+    let expected = pose.globals[lower].transform_point3(rest_knee - rest_lower);
+    let knee_now = position(&pose.globals[knee]);
+    assert!(
+        (knee_now - expected).length() < 1e-4,
+        "{knee_now} vs {expected}"
+    );
+    assert!(
+        (knee_now - solved).length() > 0.05,
+        "turning IK off should move the knee ({solved} -> {knee_now})"
+    );
+    assert!(!pose.ik_enabled[solver]);
+
+    click_ik_switch(&mut h, "左足ＩＫ", "Auto");
+    let back = position(&player(&h).pose().globals[knee]);
+    assert_eq!(back, solved, "Auto again restores the solved pose exactly");
+}
+
+#[test]
+fn auto_follows_the_motions_show_ik_keys_until_overridden() {
+    let dir = tempfile::tempdir().unwrap();
+    let toggles = |frame: u32, on: u8| IkKey {
+        frame,
+        visible: 1,
+        iks: vec![IkState {
+            name: FixedText::encode("左足ＩＫ"),
+            enabled: on,
+        }],
+    };
+    let vmd = Vmd {
+        ik_keys: vec![toggles(0, 1), toggles(10, 0), toggles(20, 1)],
+        ..Vmd::default()
+    };
+    let path = dir.path().join("toggle.vmd");
+    std::fs::write(&path, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
+
+    let mut h = harness(Scene::bundled().unwrap());
+    drop_files(&mut h, &[&path]);
+    assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
+    let leg_ik = bone(&h, "左足ＩＫ");
+    let solver = player(&h)
+        .ik_bones()
+        .iter()
+        .position(|&b| b == leg_ik)
+        .unwrap();
+    let enabled_at = |h: &mut Harness<'_, App>, frame: &str| {
+        type_frame(h, frame);
+        assert_eq!(player(h).playback().frame(), frame.parse::<f32>().unwrap());
+        player(h).pose().ik_enabled[solver]
+    };
+    assert!(enabled_at(&mut h, "5"));
+    assert!(!enabled_at(&mut h, "15"));
+    assert!(enabled_at(&mut h, "20"));
+    click_ik_switch(&mut h, "左足ＩＫ", "On");
+    assert!(
+        enabled_at(&mut h, "15"),
+        "On overrides the motion's off key"
+    );
+    click_ik_switch(&mut h, "All IK:", "Off");
+    assert!(
+        !enabled_at(&mut h, "20"),
+        "Off overrides the motion's on key"
+    );
+}
+
+/// Parses the `pose` subcommand's JSON lines into (frame, bone) -> matrix.
+fn run_pose_command(model: &Path, motion: &Path, frames: &str) -> Vec<(f32, usize, Mat4)> {
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("pose")
+        .arg(model)
+        .arg(motion)
+        .args(["--frames", frames])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "pose failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let m: Vec<f32> = v["m"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap() as f32)
+                .collect();
+            (
+                v["frame"].as_f64().unwrap() as f32,
+                v["bone"].as_u64().unwrap() as usize,
+                Mat4::from_cols_slice(&m),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn typing_a_frame_draws_what_the_pose_command_prints() {
+    let model = assets().join("default_model.pmx");
+    let motion = assets().join("default_motion.vmd");
+    let dumped = run_pose_command(&model, &motion, "0,37,200");
+    let mut h = harness(Scene::from_command_line(&[model, motion]).unwrap());
+    // Play a while first: what is drawn after seeking must not depend on it.
+    setup(&mut h, Action::TogglePlay);
+    for _ in 0..50 {
+        h.state_mut().player.advance(0.033);
+        h.run();
+    }
+    for frame in ["0", "37", "200"] {
+        type_frame(&mut h, frame);
+        let frame: f32 = frame.parse().unwrap();
+        assert!(!player(&h).playback().playing, "seeking pauses");
+        assert_eq!(player(&h).playback().frame(), frame);
+        let pose = player(&h).pose();
+        let expected: Vec<_> = dumped.iter().filter(|(f, _, _)| *f == frame).collect();
+        assert_eq!(expected.len(), pose.globals.len(), "frame {frame}");
+        for (_, bone, m) in expected {
+            let diff = (pose.globals[*bone] - *m)
+                .abs()
+                .to_cols_array()
+                .into_iter()
+                .fold(0.0f32, f32::max);
+            // The dump prints floats in shortest round-trip form, so they agree exactly
+            // up to parsing through f64.
+            assert!(diff < 1e-5, "frame {frame} bone {bone}: {diff}");
+        }
+    }
+}
+
+#[test]
+fn dragging_the_scrub_bar_seeks_and_draws_that_frame() {
+    let mut h = harness(Scene::bundled().unwrap());
+    let last = player(&h).playback().last_frame();
+    assert!(last > 100.0);
+    let bar = scrub_bar(&h);
+    // The rail runs between the handle's radius at each end.
+    let inset = bar.height() * 0.5;
+    let at = |fraction: f32| {
+        Pos2::new(
+            bar.left() + inset + (bar.width() - 2.0 * inset) * fraction,
+            bar.center().y,
+        )
+    };
+    drag(&mut h, at(0.1), at(0.75));
+    let frame = player(&h).playback().frame();
+    assert!(
+        (frame - 0.75 * last).abs() <= 2.0,
+        "dragged to 75% of {last}, at frame {frame}"
+    );
+    assert_eq!(frame, frame.round(), "the bar seeks whole frames");
+    assert!(!player(&h).playback().playing);
+    assert_eq!(
+        player(&h).pose().globals,
+        pose_at(Scene::bundled().unwrap(), frame).globals,
+        "the drawn pose is the frame's own, however it was reached"
+    );
+    drag(&mut h, at(0.75), at(-0.5));
+    assert_eq!(
+        player(&h).playback().frame(),
+        0.0,
+        "dragging past the start"
+    );
+}
+
+#[test]
+fn pinning_a_morph_holds_the_weight_its_slider_sets() {
+    let mut h = harness(Scene::bundled().unwrap());
+    let blink = player(&h).scene.model.rig.morph_index("まばたき").unwrap();
+    type_frame(&mut h, "38");
+    assert!(
+        player(&h).pose().morph_weights[blink] > 0.9,
+        "the dance blinks at 38"
+    );
+    let search = h
+        .get_all_by_role_and_label(Role::TextInput, "Search")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    type_into(&mut h, search, "まばたき");
+    let pin = h.get_by_role_and_label(Role::CheckBox, "まばたき");
+    assert_eq!(pin.accesskit_node().toggled(), Some(Toggled::False));
+    let slider = h.get_by_role_and_label(Role::Slider, "まばたき").rect();
+    // Dragging the slider to its left end pins the morph at 0.
+    drag(
+        &mut h,
+        slider.center(),
+        Pos2::new(slider.left() - 20.0, slider.center().y),
+    );
+    assert_eq!(player(&h).pose().morph_weights[blink], 0.0);
+    assert_eq!(player(&h).morph_override(blink), Some(0.0));
+    let pin = h.get_by_role_and_label(Role::CheckBox, "まばたき");
+    assert_eq!(pin.accesskit_node().toggled(), Some(Toggled::True));
+    // The pin holds at another frame, where the motion's weight differs.
+    type_frame(&mut h, "40");
+    assert_eq!(player(&h).pose().morph_weights[blink], 0.0);
+    // Unticking gives the morph back to the motion.
+    h.get_by_role_and_label(Role::CheckBox, "まばたき").click();
+    h.run();
+    assert_eq!(player(&h).morph_override(blink), None);
+    assert_eq!(
+        player(&h).pose().morph_weights[blink],
+        pose_at(Scene::bundled().unwrap(), 40.0).morph_weights[blink]
+    );
+}
+
+#[test]
+fn the_bone_search_shows_matches_with_their_ancestors() {
+    let mut h = harness(Scene::bundled().unwrap());
+    let search = h
+        .get_all_by_role_and_label(Role::TextInput, "Search")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    assert!(h.query_by_label_contains("頭").is_some());
+    type_into(&mut h, search, "ひざD");
+    for name in [
+        "左ひざD",
+        "右ひざD",
+        "左足D",
+        "下半身",
+        "センター",
+        "全ての親",
+    ] {
+        assert!(
+            h.query_by_label_contains(name).is_some(),
+            "{name} should be shown"
+        );
+    }
+    assert!(h.query_by_label_contains("頭").is_none());
+    // Clicking a shown bone selects it.
+    h.get_by_label_contains("左ひざD").click();
+    h.run();
+    assert_eq!(player(&h).selected_bone(), Some(bone(&h, "左ひざD")));
+}
+
+/// Writes the bundled model with its first two materials' textures pointing past the
+/// texture table: MMD opens such a file, and so must we, with a warning for each.
+fn model_with_dangling_textures(dir: &Path) -> PathBuf {
+    let bytes = std::fs::read(assets().join("default_model.pmx")).unwrap();
+    let mut pmx = mmd_format::pmx::read(&bytes).unwrap();
+    pmx.materials[0].texture = 900;
+    pmx.materials[1].sphere_texture = 901;
+    let path = dir.join("dangling.pmx");
+    std::fs::write(&path, mmd_format::pmx::write(&pmx).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.pmx");
+    let mut bytes = std::fs::read(assets().join("default_model.pmx")).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&broken, &bytes).unwrap();
+    let not_mmd = dir.path().join("notes.vmd");
+    std::fs::write(&not_mmd, b"hello, this is not a motion").unwrap();
+
+    let mut h = harness(Scene::bundled().unwrap());
+    type_frame(&mut h, "42");
+    let before = player(&h).pose().globals.clone();
+    let label = player(&h).scene.model.label.clone();
+    let generation = player(&h).model_generation;
+    let last_frame = player(&h).playback().last_frame();
+    let motion = assets().join("default_motion.vmd");
+    for (files, named) in [
+        (vec![broken.as_path()], &broken),
+        (vec![motion.as_path(), not_mmd.as_path()], &not_mmd),
+    ] {
+        drop_files(&mut h, &files);
+        let error = h.get_by_label_contains("⚠");
+        let shown = error.value().unwrap_or_default();
+        assert!(
+            shown.contains(&named.display().to_string()),
+            "the error should name the file: {shown}"
+        );
+        let p = player(&h);
+        assert_eq!(p.scene.model.label, label);
+        assert_eq!(p.model_generation, generation);
+        assert_eq!(p.playback().last_frame(), last_frame);
+        assert_eq!(p.playback().frame(), 42.0);
+        assert_eq!(p.pose().globals, before);
+    }
+    h.get_by_label("×").click();
+    h.run();
+    assert!(h.query_by_label_contains("⚠").is_none(), "dismissed");
+
+    // A model whose references point nowhere opens, with its warnings under a menu.
+    drop_files(&mut h, &[&model_with_dangling_textures(dir.path())]);
+    assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
+    assert!(player(&h).scene.model.label.contains("dangling.pmx"));
+    assert_eq!(player(&h).model_generation, generation + 1);
+    h.get_by_label("⚠ 2 warnings").click();
+    h.run();
+    for expected in [
+        "material 0: texture: texture index 900 out of range",
+        "material 1: sphere texture: texture index 901 out of range",
+    ] {
+        assert!(
+            h.query_by_label_contains(expected).is_some(),
+            "the warnings menu should list: {expected}"
+        );
+    }
+}
+
+#[test]
+fn view_menu_toggles_reach_the_player() {
+    let mut h = harness(Scene::bundled().unwrap());
+    assert!(!player(&h).view_options().skeleton);
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Skeleton").click();
+    h.run();
+    assert!(player(&h).view_options().skeleton);
+    assert!(player(&h).view_options().edges);
+}
+
+#[test]
+fn command_line_model_alone_stands_at_rest_and_motions_alone_use_the_bundled_model() {
+    let model = assets().join("default_model.pmx");
+    let scene = Scene::from_command_line(std::slice::from_ref(&model)).unwrap();
+    assert!(scene.motions.is_empty());
+    assert_eq!(scene.last_frame(), 0.0);
+    let scene = Scene::from_command_line(&[assets().join("default_motion.vmd")]).unwrap();
+    assert!(scene.model.label.contains("bundled"));
+    assert_eq!(scene.last_frame(), 240.0);
+}
