@@ -1,0 +1,302 @@
+// The C ABI between mmd-physics (Rust) and the vendored Bullet. The Rust side validates
+// everything before it gets here (finite values, sizes, indices); this side still refuses
+// out-of-range body indices and null pointers, so that a Rust bug cannot become memory
+// corruption. No C++ exception may unwind into Rust: every entry point that allocates
+// catches everything and reports failure through its return value.
+
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "BulletCollision/BroadphaseCollision/btDbvtBroadphase.h"
+#include "BulletCollision/CollisionDispatch/btCollisionDispatcher.h"
+#include "BulletCollision/CollisionDispatch/btDefaultCollisionConfiguration.h"
+#include "BulletCollision/CollisionShapes/btBoxShape.h"
+#include "BulletCollision/CollisionShapes/btCapsuleShape.h"
+#include "BulletCollision/CollisionShapes/btSphereShape.h"
+#include "BulletDynamics/ConstraintSolver/btGeneric6DofSpringConstraint.h"
+#include "BulletDynamics/ConstraintSolver/btSequentialImpulseConstraintSolver.h"
+#include "BulletDynamics/Dynamics/btDiscreteDynamicsWorld.h"
+#include "BulletDynamics/Dynamics/btRigidBody.h"
+
+namespace {
+
+// stepSimulation(n * fixed, n, fixed) without its float time accumulator: Rust decides how
+// many substeps a frame gets, exactly, so 1/30 s is always two 1/60 s substeps. Kinematic
+// velocities are derived once over the whole frame, as stepSimulation does.
+class ExactStepWorld : public btDiscreteDynamicsWorld {
+public:
+    using btDiscreteDynamicsWorld::btDiscreteDynamicsWorld;
+
+    void stepExact(int substeps, btScalar fixed) {
+        saveKinematicState(fixed * btScalar(substeps));
+        applyGravity();
+        for (int i = 0; i < substeps; ++i) {
+            internalSingleStepSimulation(fixed);
+        }
+        clearForces();
+    }
+};
+
+btTransform to_transform(const float* pose) {
+    btQuaternion q(pose[3], pose[4], pose[5], pose[6]);
+    return btTransform(q, btVector3(pose[0], pose[1], pose[2]));
+}
+
+void from_transform(const btTransform& t, float* pose) {
+    const btVector3& p = t.getOrigin();
+    btQuaternion q = t.getRotation();
+    pose[0] = p.x();
+    pose[1] = p.y();
+    pose[2] = p.z();
+    pose[3] = q.x();
+    pose[4] = q.y();
+    pose[5] = q.z();
+    pose[6] = q.w();
+}
+
+}  // namespace
+
+extern "C" {
+
+// Mirrors `ffi::BodyDesc`.
+struct MmdpBody {
+    int32_t shape;  // 0 sphere, 1 box, 2 capsule
+    float size[3];
+    float mass;
+    float pose[7];  // position xyz, rotation quaternion xyzw
+    float linear_damping;
+    float angular_damping;
+    float friction;
+    float restitution;
+    int32_t group;
+    int32_t mask;
+    int32_t kinematic;
+    int32_t additional_damping;
+    int32_t no_contact_response;
+};
+
+// Mirrors `ffi::JointDesc`.
+struct MmdpJoint {
+    int32_t body_a;
+    int32_t body_b;
+    float frame_a[7];
+    float frame_b[7];
+    float linear_lower[3];
+    float linear_upper[3];
+    float angular_lower[3];
+    float angular_upper[3];
+    float stiffness[6];
+    int32_t spring_mask;  // bit i: spring on DOF i (0..2 linear, 3..5 angular)
+    float stop_erp;       // < 0: keep Bullet's default
+    int32_t use_frame_offset;
+};
+
+}  // extern "C"
+
+struct MmdpWorld {
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher{&config};
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    ExactStepWorld world{&dispatcher, &broadphase, &solver, &config};
+    std::vector<std::unique_ptr<btCollisionShape>> shapes;
+    std::vector<std::unique_ptr<btRigidBody>> bodies;
+    std::vector<std::unique_ptr<btGeneric6DofSpringConstraint>> joints;
+
+    MmdpWorld() = default;
+    MmdpWorld(const MmdpWorld&) = delete;
+    MmdpWorld& operator=(const MmdpWorld&) = delete;
+
+    // The world's own destructor walks its collision objects, so they leave it first.
+    ~MmdpWorld() {
+        for (auto it = joints.rbegin(); it != joints.rend(); ++it) {
+            world.removeConstraint(it->get());
+        }
+        for (auto it = bodies.rbegin(); it != bodies.rend(); ++it) {
+            world.removeRigidBody(it->get());
+        }
+    }
+
+    btRigidBody* body(int32_t index) const {
+        if (index < 0 || static_cast<size_t>(index) >= bodies.size()) {
+            return nullptr;
+        }
+        return bodies[static_cast<size_t>(index)].get();
+    }
+};
+
+extern "C" {
+
+MmdpWorld* mmdp_world_new(float gx, float gy, float gz, int32_t iterations) {
+    try {
+        auto* w = new MmdpWorld();
+        w->world.setGravity(btVector3(gx, gy, gz));
+        w->world.getSolverInfo().m_numIterations = iterations;
+        return w;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+void mmdp_world_free(MmdpWorld* w) { delete w; }
+
+int32_t mmdp_body_add(MmdpWorld* w, const MmdpBody* d) {
+    if (w == nullptr || d == nullptr) {
+        return -1;
+    }
+    try {
+        w->shapes.reserve(w->shapes.size() + 1);
+        w->bodies.reserve(w->bodies.size() + 1);
+        std::unique_ptr<btCollisionShape> shape;
+        switch (d->shape) {
+            case 0:
+                shape.reset(new btSphereShape(d->size[0]));
+                break;
+            case 1:
+                shape.reset(new btBoxShape(btVector3(d->size[0], d->size[1], d->size[2])));
+                break;
+            case 2:
+                shape.reset(new btCapsuleShape(d->size[0], d->size[1]));
+                break;
+            default:
+                return -1;
+        }
+        const bool kinematic = d->kinematic != 0;
+        const btScalar mass = kinematic ? btScalar(0) : btScalar(d->mass);
+        btVector3 inertia(0, 0, 0);
+        if (mass > 0) {
+            shape->calculateLocalInertia(mass, inertia);
+        }
+        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shape.get(), inertia);
+        info.m_startWorldTransform = to_transform(d->pose);
+        info.m_linearDamping = d->linear_damping;
+        info.m_angularDamping = d->angular_damping;
+        info.m_friction = d->friction;
+        info.m_restitution = d->restitution;
+        info.m_additionalDamping = d->additional_damping != 0;
+        std::unique_ptr<btRigidBody> body(new btRigidBody(info));
+        int flags = body->getCollisionFlags();
+        if (kinematic) {
+            flags |= btCollisionObject::CF_KINEMATIC_OBJECT;
+        }
+        if (d->no_contact_response != 0) {
+            flags |= btCollisionObject::CF_NO_CONTACT_RESPONSE;
+        }
+        body->setCollisionFlags(flags);
+        body->setActivationState(DISABLE_DEACTIVATION);
+        w->world.addRigidBody(body.get(), d->group, d->mask);
+        w->shapes.push_back(std::move(shape));
+        w->bodies.push_back(std::move(body));
+        return static_cast<int32_t>(w->bodies.size() - 1);
+    } catch (...) {
+        return -1;
+    }
+}
+
+int32_t mmdp_joint_add(MmdpWorld* w, const MmdpJoint* d) {
+    if (w == nullptr || d == nullptr) {
+        return -1;
+    }
+    btRigidBody* a = w->body(d->body_a);
+    btRigidBody* b = w->body(d->body_b);
+    if (a == nullptr || b == nullptr || a == b) {
+        return -1;
+    }
+    try {
+        w->joints.reserve(w->joints.size() + 1);
+        std::unique_ptr<btGeneric6DofSpringConstraint> c(new btGeneric6DofSpringConstraint(
+            *a, *b, to_transform(d->frame_a), to_transform(d->frame_b), true));
+        c->setUseFrameOffset(d->use_frame_offset != 0);
+        c->setLinearLowerLimit(btVector3(d->linear_lower[0], d->linear_lower[1], d->linear_lower[2]));
+        c->setLinearUpperLimit(btVector3(d->linear_upper[0], d->linear_upper[1], d->linear_upper[2]));
+        c->setAngularLowerLimit(btVector3(d->angular_lower[0], d->angular_lower[1], d->angular_lower[2]));
+        c->setAngularUpperLimit(btVector3(d->angular_upper[0], d->angular_upper[1], d->angular_upper[2]));
+        for (int i = 0; i < 6; ++i) {
+            if ((d->spring_mask >> i) & 1) {
+                c->enableSpring(i, true);
+                c->setStiffness(i, d->stiffness[i]);
+            }
+            if (d->stop_erp >= 0) {
+                c->setParam(BT_CONSTRAINT_STOP_ERP, d->stop_erp, i);
+            }
+        }
+        // MMD lets jointed bodies collide; the masks alone decide.
+        w->world.addConstraint(c.get(), false);
+        w->joints.push_back(std::move(c));
+        return static_cast<int32_t>(w->joints.size() - 1);
+    } catch (...) {
+        return -1;
+    }
+}
+
+// Moves a kinematic body; the next step derives its velocity from the move.
+int32_t mmdp_body_set_kinematic_pose(MmdpWorld* w, int32_t index, const float* pose) {
+    btRigidBody* b = w == nullptr || pose == nullptr ? nullptr : w->body(index);
+    if (b == nullptr) {
+        return 0;
+    }
+    b->setWorldTransform(to_transform(pose));
+    return 1;
+}
+
+// Places a body with no velocity and no memory of where it was: no derived kinematic
+// velocity, no cached contacts.
+int32_t mmdp_body_teleport(MmdpWorld* w, int32_t index, const float* pose) {
+    btRigidBody* b = w == nullptr || pose == nullptr ? nullptr : w->body(index);
+    if (b == nullptr) {
+        return 0;
+    }
+    const btTransform t = to_transform(pose);
+    b->setWorldTransform(t);
+    b->setInterpolationWorldTransform(t);
+    b->setLinearVelocity(btVector3(0, 0, 0));
+    b->setAngularVelocity(btVector3(0, 0, 0));
+    b->setInterpolationLinearVelocity(btVector3(0, 0, 0));
+    b->setInterpolationAngularVelocity(btVector3(0, 0, 0));
+    b->clearForces();
+    if (btBroadphaseProxy* proxy = b->getBroadphaseHandle()) {
+        w->broadphase.getOverlappingPairCache()->cleanProxyFromPairs(proxy, &w->dispatcher);
+    }
+    return 1;
+}
+
+// Forgets the solver's state (its random seed) after every body was teleported.
+void mmdp_world_reset_solver(MmdpWorld* w) {
+    if (w != nullptr) {
+        w->solver.reset();
+    }
+}
+
+// pose: 7 floats out; velocity: 6 floats out (linear, angular).
+int32_t mmdp_body_state(const MmdpWorld* w, int32_t index, float* pose, float* velocity) {
+    const btRigidBody* b = w == nullptr || pose == nullptr || velocity == nullptr ? nullptr : w->body(index);
+    if (b == nullptr) {
+        return 0;
+    }
+    from_transform(b->getWorldTransform(), pose);
+    const btVector3& v = b->getLinearVelocity();
+    const btVector3& av = b->getAngularVelocity();
+    velocity[0] = v.x();
+    velocity[1] = v.y();
+    velocity[2] = v.z();
+    velocity[3] = av.x();
+    velocity[4] = av.y();
+    velocity[5] = av.z();
+    return 1;
+}
+
+int32_t mmdp_world_step(MmdpWorld* w, int32_t substeps, float fixed_step) {
+    if (w == nullptr || substeps <= 0 || !(fixed_step > 0)) {
+        return 0;
+    }
+    try {
+        w->world.stepExact(substeps, fixed_step);
+        return 1;
+    } catch (...) {
+        return 0;
+    }
+}
+
+}  // extern "C"
