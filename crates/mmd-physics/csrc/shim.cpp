@@ -75,6 +75,7 @@ struct MmdpBody {
     int32_t kinematic;
     int32_t additional_damping;
     int32_t no_contact_response;
+    int32_t gyroscopic;
 };
 
 // Mirrors `ffi::JointDesc`.
@@ -185,6 +186,9 @@ int32_t mmdp_body_add(MmdpWorld* w, const MmdpBody* d) {
             flags |= btCollisionObject::CF_NO_CONTACT_RESPONSE;
         }
         body->setCollisionFlags(flags);
+        if (d->gyroscopic == 0) {
+            body->setFlags(body->getFlags() & ~BT_ENABLE_GYROSCOPIC_FORCE_IMPLICIT_BODY);
+        }
         body->setActivationState(DISABLE_DEACTIVATION);
         w->world.addRigidBody(body.get(), d->group, d->mask);
         w->shapes.push_back(std::move(shape));

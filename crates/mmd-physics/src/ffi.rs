@@ -30,6 +30,7 @@ pub struct BodyDesc {
     pub kinematic: i32,
     pub additional_damping: i32,
     pub no_contact_response: i32,
+    pub gyroscopic: i32,
 }
 
 /// Mirrors `MmdpJoint` in `csrc/shim.cpp`.

@@ -61,6 +61,7 @@ pub fn body_desc(b: &ValidBody, options: &PhysicsOptions) -> BodyDesc {
         kinematic: i32::from(b.motion == Motion::Kinematic),
         additional_damping: i32::from(options.additional_damping),
         no_contact_response: i32::from(b.no_contact),
+        gyroscopic: i32::from(options.gyroscopic_forces),
     }
 }
 

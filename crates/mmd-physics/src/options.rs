@@ -75,6 +75,9 @@ pub struct PhysicsOptions {
     /// `btGeneric6DofConstraint::setUseFrameOffset`. `false` is Bullet 2.75's behaviour: the
     /// flag (and the behaviour it turns on) arrived in 2.76.
     pub use_frame_offset: bool,
+    /// Bullet's implicit gyroscopic term for spinning bodies. Bullet 2.75 had none; 3.x turns
+    /// it on for every body unless told otherwise.
+    pub gyroscopic_forces: bool,
     /// A dynamic body faster than this (MMD units per second) means the simulation blew up:
     /// it is reset to the bones. Dancing hands move at about 100; the default is ten times
     /// what a hair tip reaches when the model spins.
@@ -91,6 +94,7 @@ impl Default for PhysicsOptions {
             angular_springs: AngularSprings::NonZero,
             additional_damping: true,
             use_frame_offset: false,
+            gyroscopic_forces: false,
             max_body_speed: 2000.0,
         }
     }
