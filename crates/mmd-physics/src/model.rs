@@ -53,6 +53,8 @@ pub struct ModelPhysics {
     poses: Vec<RawPose>,
     /// Bones [`ModelPhysics::write_back`] writes, ascending.
     driven: Vec<usize>,
+    /// The driven bones whose body is physics + bone: they take its rotation only, ascending.
+    rotated: Vec<usize>,
     options: PhysicsOptions,
     /// Motion time not yet simulated, in seconds; f64 so that 1/30 s frames make exactly two
     /// 1/60 s substeps for hours.
@@ -122,6 +124,19 @@ impl ModelPhysics {
             .collect();
         driven.sort_unstable();
         driven.dedup();
+        // As in write_back, the last body in file order decides how a bone is driven.
+        let mut rotated: Vec<usize> = driven
+            .iter()
+            .copied()
+            .filter(|&bone| {
+                bodies
+                    .iter()
+                    .rev()
+                    .find(|b| b.bone == Some(bone) && b.motion != Motion::Kinematic)
+                    .is_some_and(|b| b.motion == Motion::DynamicWithBone)
+            })
+            .collect();
+        rotated.sort_unstable();
         let poses = bodies.iter().map(|b| b.rest).collect();
         let physics = ModelPhysics {
             world,
@@ -130,6 +145,7 @@ impl ModelPhysics {
             joint_count,
             poses,
             driven,
+            rotated,
             options: options.clone(),
             pending: 0.0,
         };
@@ -254,6 +270,14 @@ impl ModelPhysics {
     /// The bones [`ModelPhysics::write_back`] writes, ascending.
     pub fn driven_bones(&self) -> &[usize] {
         &self.driven
+    }
+
+    /// The driven bones whose body is physics + bone, ascending: they take the body's
+    /// rotation, while their position stays where their parent and their own animated
+    /// offset put them (the translation `write_back` leaves is the before-physics one, which
+    /// a pose stage recomputes once the parent has moved).
+    pub fn rotation_driven_bones(&self) -> &[usize] {
+        &self.rotated
     }
 
     /// The model-space pose of PMX rigid body `body` after the last step or reset; `None` for

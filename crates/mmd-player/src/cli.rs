@@ -45,6 +45,20 @@ pub enum Command {
     Bench(BenchArgs),
 }
 
+impl PhysicsHz {
+    pub fn options(self) -> mmd_physics::PhysicsOptions {
+        let rate = match self {
+            PhysicsHz::Hz60 => mmd_physics::SubstepRate::Hz60,
+            PhysicsHz::Hz120 => mmd_physics::SubstepRate::Hz120,
+            PhysicsHz::Hz240 => mmd_physics::SubstepRate::Hz240,
+        };
+        mmd_physics::PhysicsOptions {
+            rate,
+            ..mmd_physics::PhysicsOptions::default()
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct InspectArgs {
     /// The file to inspect.
@@ -52,6 +66,38 @@ pub struct InspectArgs {
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--physics [live|baked]` on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PhysicsSwitch {
+    /// Step the bodies as the frames are visited in order (every whole frame in between is
+    /// simulated; a frame before the previous one starts again from it).
+    Live,
+    /// Simulate every frame from 0 to the end once, then look the frames up.
+    Baked,
+}
+
+/// Substeps per second of motion time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PhysicsHz {
+    #[value(name = "60")]
+    Hz60,
+    #[value(name = "120")]
+    Hz120,
+    #[value(name = "240")]
+    Hz240,
+}
+
+/// Rigid-body physics options shared by `pose`, `render` and `bench`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct PhysicsArgs {
+    /// Simulate the model's rigid bodies (alone: baked).
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "baked", value_name = "live|baked")]
+    pub physics: Option<PhysicsSwitch>,
+    /// Physics substeps per second.
+    #[arg(long, value_enum, default_value = "60", value_name = "60|120|240")]
+    pub physics_hz: PhysicsHz,
 }
 
 /// Per-IK-bone override on the command line.
@@ -78,6 +124,8 @@ pub struct PoseArgs {
     /// Also print CPU-skinned vertex positions (vertex morphs applied).
     #[arg(long)]
     pub vertices: bool,
+    #[command(flatten)]
+    pub physics: PhysicsArgs,
 }
 
 #[derive(Args, Debug)]
@@ -97,6 +145,8 @@ pub struct RenderArgs {
     /// Output folder (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub physics: PhysicsArgs,
 }
 
 #[derive(Args, Debug)]
@@ -106,4 +156,10 @@ pub struct BenchArgs {
     /// How many times every frame is evaluated; the median pass is reported.
     #[arg(long, default_value_t = 5)]
     pub passes: u32,
+    /// Also time the rigid-body physics of every frame (adds `physics_ms_per_frame`).
+    #[arg(long)]
+    pub physics: bool,
+    /// Physics substeps per second.
+    #[arg(long, value_enum, default_value = "60", value_name = "60|120|240")]
+    pub physics_hz: PhysicsHz,
 }

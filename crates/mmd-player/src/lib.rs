@@ -8,6 +8,7 @@ pub mod action;
 pub mod default_assets;
 pub mod fonts;
 pub mod orbit;
+pub mod physics;
 pub mod playback;
 pub mod player;
 pub mod scene;

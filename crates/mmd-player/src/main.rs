@@ -4,6 +4,7 @@ mod app;
 mod bench;
 mod cli;
 mod frame_list;
+mod frame_poser;
 mod inspect;
 mod pose_dump;
 mod render_frames;

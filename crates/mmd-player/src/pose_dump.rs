@@ -1,16 +1,17 @@
 //! `mmd-player pose MODEL [MOTION...] --frames LIST [--ik NAME=on|off|auto]... [--ik-all
-//! on|off|auto] [--vertices]`: model-space bone matrices (and CPU-skinned vertices) as JSON
-//! lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
+//! on|off|auto] [--vertices] [--physics [live|baked]] [--physics-hz 60|120|240]`: model-space
+//! bone matrices (and CPU-skinned vertices) as JSON lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
 //! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
 //! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
 
 use std::io::{BufWriter, Write};
 
 use anyhow::{Context, Result, bail};
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh, evaluate};
+use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh};
 
 use crate::cli::{IkSwitch, PoseArgs};
 use crate::frame_list;
+use crate::frame_poser::FramePoser;
 use mmd_player::scene::Scene;
 
 fn switch(s: IkSwitch) -> IkOverride {
@@ -54,6 +55,8 @@ pub fn run(args: &PoseArgs) -> Result<()> {
     let motion = &scene.motion;
     let overrides = parse_overrides(rig, args)?;
     let mesh = args.vertices.then(|| SkinMesh::from_pmx(&scene.model.pmx));
+    let last = frames.iter().copied().fold(0.0f32, f32::max);
+    let mut poser = FramePoser::new(&args.physics, &scene.model, motion, &overrides, last)?;
 
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -63,7 +66,7 @@ pub fn run(args: &PoseArgs) -> Result<()> {
     let mut pose = Pose::new(rig);
     let mut vertices = Vec::new();
     for &frame in &frames {
-        evaluate(rig, motion, frame, &overrides, &mut pose);
+        poser.pose(&scene.model, motion, &overrides, frame, &mut pose);
         for (i, m) in pose.globals.iter().enumerate() {
             write!(
                 out,

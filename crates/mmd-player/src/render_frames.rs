@@ -2,8 +2,8 @@
 //! --out DIR`: renders frames offscreen (no display needed) and writes one PNG per frame,
 //! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`).
 //! Without a camera motion the camera frames the model's bounding box over all the frames.
+//! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -13,6 +13,7 @@ use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen
 
 use crate::cli::RenderArgs;
 use crate::frame_list;
+use crate::frame_poser::{FramePoser, progress_bar};
 
 /// Parses `WxH`.
 fn parse_size(text: &str) -> Result<(u32, u32)> {
@@ -94,16 +95,11 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         ),
     };
 
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(frames.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} frames {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let last = frames.iter().copied().fold(0.0f32, f32::max);
+    let mut poser = FramePoser::new(&args.physics, &scene.model, &scene.motion, &overrides, last)?;
+    let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
-        evaluate(rig, &scene.motion, frame, &overrides, &mut pose);
+        poser.pose(&scene.model, &scene.motion, &overrides, frame, &mut pose);
         model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
         let view = View {
             camera: scene.camera_at(frame).unwrap_or(framing),

@@ -1,6 +1,7 @@
 //! The MMD pose engine: a [`Rig`] built once from a model, a [`Motion`] bound to it from
 //! VMD files, and [`evaluate`], which computes every bone's model-space matrix for a frame
-//! the way MikuMikuDance does (physics off).
+//! the way MikuMikuDance does (physics off). A physics engine runs between the public stages of
+//! an evaluation instead ([`Pose::sample`] to [`Pose::finish`]).
 //!
 //! ```text
 //! let (rig, warnings) = Rig::from_pmx(&pmx);

@@ -254,45 +254,119 @@ pub fn evaluate_with_morph_pins(
     morph_pins: &[Option<f32>],
     pose: &mut Pose,
 ) {
-    let frame = if frame.is_finite() { frame } else { 0.0 };
-    let s = &mut pose.scratch;
-    for i in 0..rig.bone_count() {
-        let (t, r) = motion.sample_bone(i, frame);
-        s.anim_t[i] = t;
-        s.anim_r[i] = r;
-    }
-    // Reset the parts this frame recomputes; every other bone's stay at the identity.
-    for &b in &rig.ik_link_bones {
-        s.ik_r[b as usize] = Quat::IDENTITY;
-    }
-    for &b in &rig.append_bones {
-        s.append_t[b as usize] = Vec3A::ZERO;
-        s.append_r[b as usize] = Quat::IDENTITY;
+    pose.sample(rig, motion, frame, overrides, morph_pins);
+    let (before, _) = rig.deform_order.split_at(rig.physics_split);
+    run_pass(rig, before, &mut pose.scratch, &pose.ik_enabled);
+    pose.deform_after_physics(rig);
+    pose.finish(rig);
+}
+
+/// The stages of an evaluation, in order, for callers that run something between them
+/// (physics): [`Pose::sample`], [`Pose::deform_before_physics`], then the physics stage
+/// reading and writing [`Pose::globals`] and handing its bones back with
+/// [`Pose::apply_physics`], then [`Pose::deform_after_physics`] and [`Pose::finish`]. Without
+/// the physics stage the stages give exactly [`evaluate_with_morph_pins`]'s result.
+impl Pose {
+    /// Stage 1: samples the motion at `frame` (morph pins as in [`evaluate_with_morph_pins`]):
+    /// animated bone parts, morph weights with bone morphs applied, which IK solvers run, and
+    /// every bone's local transform. Nothing earlier in `self` is kept.
+    pub fn sample(
+        &mut self,
+        rig: &Rig,
+        motion: &Motion,
+        frame: f32,
+        overrides: &IkOverrides,
+        morph_pins: &[Option<f32>],
+    ) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        let s = &mut self.scratch;
+        for i in 0..rig.bone_count() {
+            let (t, r) = motion.sample_bone(i, frame);
+            s.anim_t[i] = t;
+            s.anim_r[i] = r;
+        }
+        // Reset the parts this frame recomputes; every other bone's stay at the identity.
+        for &b in &rig.ik_link_bones {
+            s.ik_r[b as usize] = Quat::IDENTITY;
+        }
+        for &b in &rig.append_bones {
+            s.append_t[b as usize] = Vec3A::ZERO;
+            s.append_r[b as usize] = Quat::IDENTITY;
+        }
+
+        for (m, w) in self.morph_weights.iter_mut().enumerate() {
+            *w = match morph_pins.get(m) {
+                Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
+                _ => motion.sample_morph(m, frame),
+            };
+        }
+        rig.morphs.expand_groups(&mut self.morph_weights);
+        rig.morphs
+            .apply_bone_morphs(&self.morph_weights, &mut s.anim_t, &mut s.anim_r);
+
+        for (k, solver) in rig.solvers.iter().enumerate() {
+            let bone = solver.bone as usize;
+            self.ik_enabled[k] = overrides.resolve(bone, motion.ik_enabled(k, frame));
+        }
+
+        for i in 0..rig.bone_count() {
+            s.local[i] = local_transform(rig, s, i);
+        }
     }
 
-    for (m, w) in pose.morph_weights.iter_mut().enumerate() {
-        *w = match morph_pins.get(m) {
-            Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
-            _ => motion.sample_morph(m, frame),
-        };
-    }
-    rig.morphs.expand_groups(&mut pose.morph_weights);
-    rig.morphs
-        .apply_bone_morphs(&pose.morph_weights, &mut s.anim_t, &mut s.anim_r);
-
-    for (k, solver) in rig.solvers.iter().enumerate() {
-        let bone = solver.bone as usize;
-        pose.ik_enabled[k] = overrides.resolve(bone, motion.ik_enabled(k, frame));
+    /// Stage 2: append and IK of the bones that deform before physics, then every bone's
+    /// model-space matrix into [`Pose::globals`], where the physics stage reads them.
+    pub fn deform_before_physics(&mut self, rig: &Rig) {
+        let (before, _) = rig.deform_order.split_at(rig.physics_split);
+        run_pass(rig, before, &mut self.scratch, &self.ik_enabled);
+        for (global, world) in self.globals.iter_mut().zip(&self.scratch.world) {
+            *global = Mat4::from(*world);
+        }
     }
 
-    for i in 0..rig.bone_count() {
-        s.local[i] = local_transform(rig, s, i);
+    /// Stage 3, after the physics stage wrote the model-space matrices of the `driven` bones
+    /// (ascending indices) into [`Pose::globals`]: those bones take them (a driven bone's
+    /// local transform becomes its matrix relative to its parent), and every other bone keeps
+    /// its local transform, so the bones below a driven bone follow it. The `rotated` bones
+    /// (ascending, among `driven`) take only the rotation: their position is their parent's
+    /// new transform applied to their own animated offset, as MMD's physics + bone bodies do.
+    /// Indices past the rig and matrices that are not finite are ignored.
+    pub fn apply_physics(&mut self, rig: &Rig, driven: &[usize], rotated: &[usize]) {
+        let s = &mut self.scratch;
+        for &i in &rig.topo_order {
+            let i = i as usize;
+            if driven.binary_search(&i).is_ok()
+                && let Some(global) = self.globals.get(i)
+            {
+                let mut world = Affine3A::from_mat4(*global);
+                let parent = match rig.parent[i] {
+                    NONE => Affine3A::IDENTITY,
+                    p => s.world[p as usize],
+                };
+                if rotated.binary_search(&i).is_ok() {
+                    world.translation = parent.transform_point3a(s.local[i].translation);
+                }
+                let local = parent.inverse() * world;
+                if world.is_finite() && local.is_finite() {
+                    s.world[i] = world;
+                    s.local[i] = local;
+                    continue;
+                }
+            }
+            update_global(rig, s, i);
+        }
     }
-    let (before, after) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, s, &pose.ik_enabled);
-    // Physics would run here, between the two passes.
-    if !after.is_empty() {
-        run_pass(rig, after, s, &pose.ik_enabled);
+
+    /// Stage 4: append and IK of the bones that deform after physics.
+    pub fn deform_after_physics(&mut self, rig: &Rig) {
+        let (_, after) = rig.deform_order.split_at(rig.physics_split);
+        if !after.is_empty() {
+            run_pass(rig, after, &mut self.scratch, &self.ik_enabled);
+        }
     }
-    pose.write_outputs(rig);
+
+    /// Stage 5: the outputs, [`Pose::globals`] and [`Pose::skinning`].
+    pub fn finish(&mut self, rig: &Rig) {
+        self.write_outputs(rig);
+    }
 }

@@ -1,0 +1,265 @@
+//! Physics in the player: how a frame is posed with the rigid bodies simulated between the
+//! two deform passes, live (stepping as the timeline moves forward) or baked (simulated once
+//! from frame 0 to the end, then looked up).
+//!
+//! Time is motion time: one frame is 1/30 s, whatever the wall clock does. The simulation
+//! starts from the frame's pose with a warm-up ([`WARM_UP_SECONDS`] of motion time holding
+//! that pose, so hair and skirts hang before the first frame is shown). Live, a step of up to
+//! [`MAX_LIVE_STEP`] frames forward simulates that much time; anything else (a backward seek,
+//! a jump, the loop wrapping) starts again from the new frame. Showing the same frame again
+//! (paused, or an override changed) does not step.
+
+use glam::{Mat4, Quat};
+use mmd_format::pmx::Pmx;
+use mmd_physics::{ModelPhysics, PhysicsError, PhysicsOptions, StepOutcome};
+use mmd_pose::{IkOverrides, Motion, Pose, Rig};
+
+use crate::playback::FRAMES_PER_SECOND;
+
+/// Motion time simulated, holding the start pose, before the first frame is shown.
+pub const WARM_UP_SECONDS: f32 = 1.0;
+/// The largest forward move (in frames) that live physics simulates instead of starting
+/// again: playback at any speed up to 2× on a display down to 30 Hz.
+pub const MAX_LIVE_STEP: f32 = 2.0;
+
+/// How the player treats rigid bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PhysicsMode {
+    /// Bodies hold their bones' animated pose.
+    #[default]
+    Off,
+    /// Simulated as the timeline moves.
+    Live,
+    /// Simulated once from frame 0 to the end; every frame is then looked up.
+    Baked,
+}
+
+/// What the user asked the frame to do to the simulation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Advance {
+    /// Put the bodies on this frame's pose and warm up.
+    Start,
+    /// Simulate this many seconds of motion time.
+    Step(f32),
+    /// Show the bodies where they are.
+    Hold,
+}
+
+/// The motion and the user's overrides that a frame is posed from.
+#[derive(Clone, Copy)]
+pub struct PoseInput<'a> {
+    pub rig: &'a Rig,
+    pub motion: &'a Motion,
+    pub overrides: &'a IkOverrides,
+    pub morph_pins: &'a [Option<f32>],
+}
+
+impl PoseInput<'_> {
+    /// The pose at `frame` up to the physics stage: sampled, before-physics pass run,
+    /// [`Pose::globals`] holding the bones the bodies follow.
+    fn before_physics(&self, frame: f32, pose: &mut Pose) {
+        pose.sample(
+            self.rig,
+            self.motion,
+            frame,
+            self.overrides,
+            self.morph_pins,
+        );
+        pose.deform_before_physics(self.rig);
+    }
+
+    /// The rest of the pose once the physics stage has written the `driven` bones (the
+    /// `rotated` ones take only their rotation).
+    fn after_physics(&self, driven: &[usize], rotated: &[usize], pose: &mut Pose) {
+        pose.apply_physics(self.rig, driven, rotated);
+        pose.deform_after_physics(self.rig);
+        pose.finish(self.rig);
+    }
+}
+
+/// A model's bodies for the player: the world, and the frame it was last brought to.
+pub struct LivePhysics {
+    physics: ModelPhysics,
+    /// The frame the bodies stand at; `None` before the first frame or after a restart.
+    at: Option<f32>,
+    /// The last blow-up, if any, since [`LivePhysics::take_blow_up`].
+    blow_up: Option<String>,
+}
+
+impl LivePhysics {
+    pub fn new(pmx: &Pmx, options: &PhysicsOptions) -> Result<LivePhysics, PhysicsError> {
+        let (physics, _) = ModelPhysics::new(pmx, options)?;
+        Ok(LivePhysics {
+            physics,
+            at: None,
+            blow_up: None,
+        })
+    }
+
+    /// The next frame starts the simulation again from its own pose.
+    pub fn restart(&mut self) {
+        self.at = None;
+    }
+
+    /// A blow-up (the simulation reset itself) since the last call, for the user to see.
+    pub fn take_blow_up(&mut self) -> Option<String> {
+        self.blow_up.take()
+    }
+
+    /// Poses `frame` with the bodies simulated up to it (see the module docs for when it
+    /// steps, holds or starts again).
+    pub fn evaluate(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        self.simulate(input, frame, pose);
+        input.after_physics(
+            self.physics.driven_bones(),
+            self.physics.rotation_driven_bones(),
+            pose,
+        );
+    }
+
+    /// The pose at `frame` up to the physics stage, with the bodies brought to `frame` and
+    /// the driven bones' matrices written into [`Pose::globals`].
+    fn simulate(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        let advance = match self.at {
+            Some(at) if at == frame => Advance::Hold,
+            Some(at) if frame > at && frame - at <= MAX_LIVE_STEP => {
+                Advance::Step((frame - at) / FRAMES_PER_SECOND)
+            }
+            _ => Advance::Start,
+        };
+        input.before_physics(frame, pose);
+        if let Some(outcome) = run(&mut self.physics, advance, &pose.globals) {
+            self.blow_up = Some(outcome);
+        }
+        self.physics.write_back(&mut pose.globals);
+        self.at = Some(frame);
+    }
+
+    /// Poses `frame` as playback reaching it does: every whole frame between the last one
+    /// posed and `frame` is simulated first, one 1/30 s step each. A frame before the last
+    /// one starts again from it, as a seek back does.
+    pub fn play_to(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        if let Some(mut at) = self.at.filter(|&at| at <= frame) {
+            while at + 1.0 < frame {
+                at += 1.0;
+                self.evaluate(input, at, pose);
+            }
+        }
+        self.evaluate(input, frame, pose);
+    }
+}
+
+/// Moves the bodies as `advance` says, for bones at `globals`; a blow-up's message.
+fn run(physics: &mut ModelPhysics, advance: Advance, globals: &[Mat4]) -> Option<String> {
+    let outcome = match advance {
+        Advance::Hold => return None,
+        Advance::Step(seconds) => physics.step(globals, seconds),
+        Advance::Start => {
+            physics.reset(globals);
+            let substep = physics.options().rate.seconds();
+            let substeps = (WARM_UP_SECONDS / substep).round() as u32;
+            let mut outcome = StepOutcome::Idle;
+            for _ in 0..substeps {
+                outcome = physics.step(globals, substep);
+                if matches!(outcome, StepOutcome::Reset(_)) {
+                    break;
+                }
+            }
+            outcome
+        }
+    };
+    match outcome {
+        StepOutcome::Reset(cause) => Some(cause.to_string()),
+        StepOutcome::Idle | StepOutcome::Stepped { .. } => None,
+    }
+}
+
+/// Every whole frame of a motion simulated once: the model-space matrices of the bones the
+/// bodies drive, per frame.
+pub struct PhysicsBake {
+    driven: Vec<usize>,
+    rotated: Vec<usize>,
+    /// `frames[f][k]`: bone `driven[k]` at frame `f`.
+    frames: Vec<Vec<Mat4>>,
+    /// Blow-ups met while baking, with their frame.
+    pub blow_ups: Vec<(u32, String)>,
+}
+
+/// Where a bake stands, for a progress display: frames done of the total.
+pub type BakeProgress<'a> = &'a mut dyn FnMut(u32, u32) -> bool;
+
+impl PhysicsBake {
+    /// Simulates frames `0..=last_frame` in order, as live playback from frame 0 does, one
+    /// 1/30 s step a frame. `progress(done, total)` is called after every frame; returning
+    /// false cancels the bake (`None`).
+    pub fn bake(
+        input: PoseInput<'_>,
+        physics: &mut LivePhysics,
+        last_frame: u32,
+        progress: BakeProgress<'_>,
+    ) -> Option<PhysicsBake> {
+        let total = last_frame.saturating_add(1);
+        let driven = physics.physics.driven_bones().to_vec();
+        let rotated = physics.physics.rotation_driven_bones().to_vec();
+        let mut frames = Vec::with_capacity(total as usize);
+        let mut blow_ups = Vec::new();
+        let mut pose = Pose::new(input.rig);
+        physics.restart();
+        for f in 0..total {
+            // What the physics stage hands on, so that looking a frame up repeats exactly
+            // what live playback computes from it.
+            physics.simulate(input, f as f32, &mut pose);
+            if let Some(message) = physics.take_blow_up() {
+                blow_ups.push((f, message));
+            }
+            frames.push(driven.iter().map(|&b| pose.globals[b]).collect());
+            if !progress(f + 1, total) {
+                return None;
+            }
+        }
+        Some(PhysicsBake {
+            driven,
+            rotated,
+            frames,
+            blow_ups,
+        })
+    }
+
+    /// Whole frames held: `0..frame_count()`.
+    pub fn frame_count(&self) -> u32 {
+        self.frames.len() as u32
+    }
+
+    /// Poses `frame` with the baked bodies. A whole frame shows exactly what was simulated;
+    /// between two whole frames the driven bones are interpolated (translation linearly,
+    /// rotation by slerp). Frames past the bake hold its last frame.
+    pub fn evaluate(&self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        input.before_physics(frame, pose);
+        if let Some(last) = self.frames.len().checked_sub(1) {
+            let clamped = frame.clamp(0.0, last as f32);
+            let lower = clamped.floor() as usize;
+            let upper = (lower + 1).min(last);
+            let t = clamped - lower as f32;
+            for (k, &bone) in self.driven.iter().enumerate() {
+                let a = self.frames[lower][k];
+                pose.globals[bone] = if t == 0.0 || upper == lower {
+                    a
+                } else {
+                    between(a, self.frames[upper][k], t)
+                };
+            }
+        }
+        input.after_physics(&self.driven, &self.rotated, pose);
+    }
+}
+
+/// The rigid transform `t` of the way from `a` to `b`.
+fn between(a: Mat4, b: Mat4, t: f32) -> Mat4 {
+    let (_, ra, ta) = a.to_scale_rotation_translation();
+    let (_, rb, tb) = b.to_scale_rotation_translation();
+    let rotation: Quat = ra.slerp(rb, t);
+    Mat4::from_rotation_translation(rotation, ta.lerp(tb, t))
+}
