@@ -5,7 +5,7 @@ use glam::Mat4;
 use mmd_format::pmx::Pmx;
 
 use crate::error::{BlowUp, PhysicsError, PhysicsWarning};
-use crate::ffi::{RawPose, RawWorld};
+use crate::ffi::{BodyDesc, JointDesc, RawPose, RawWorld};
 use crate::mapping::{body_desc, joint_desc, matrix, raw_pose};
 use crate::options::PhysicsOptions;
 use crate::validate::{self, Motion};
@@ -45,6 +45,9 @@ struct Body {
 #[derive(Debug)]
 pub struct ModelPhysics {
     world: RawWorld,
+    /// What the world was built from, to build it afresh on [`ModelPhysics::reset`].
+    body_descs: Vec<BodyDesc>,
+    joint_descs: Vec<JointDesc>,
     bodies: Vec<Body>,
     /// World body index per PMX body; `None` for bodies left out.
     by_source: Vec<Option<usize>>,
@@ -74,11 +77,8 @@ impl ModelPhysics {
         let (valid_bodies, map) = validate::bodies(pmx, &bones, &mut warnings);
         let valid_joints = validate::joints(pmx, &map, &valid_bodies, &mut warnings);
 
-        let iterations = options.rate.solver_iterations() as i32;
-        let mut world = RawWorld::new(options.gravity.to_array(), iterations)
-            .ok_or(PhysicsError::Allocation("world"))?;
-
         let mut bodies = Vec::with_capacity(valid_bodies.len());
+        let mut body_descs = Vec::with_capacity(valid_bodies.len());
         let mut rests = Vec::with_capacity(valid_bodies.len());
         for b in &valid_bodies {
             let rest_matrix = matrix(&b.rest);
@@ -87,9 +87,7 @@ impl ModelPhysics {
                 .and_then(|bone| bones[bone])
                 .map_or(Mat4::IDENTITY, |p| Mat4::from_translation(p.into()));
             let offset = bone_rest.inverse() * rest_matrix;
-            world
-                .add_body(&body_desc(b, options))
-                .ok_or(PhysicsError::Allocation("rigid bodies"))?;
+            body_descs.push(body_desc(b, options));
             bodies.push(Body {
                 source: b.source,
                 bone: b.bone,
@@ -101,7 +99,7 @@ impl ModelPhysics {
             rests.push(rest_matrix);
         }
 
-        let mut joint_count = 0;
+        let mut joint_descs = Vec::with_capacity(valid_joints.len());
         for j in &valid_joints {
             let [a, b] = j.bodies;
             let Some(desc) = joint_desc(j, &rests[a], &rests[b], options) else {
@@ -111,11 +109,10 @@ impl ModelPhysics {
                 });
                 continue;
             };
-            world
-                .add_joint(&desc)
-                .ok_or(PhysicsError::Allocation("joints"))?;
-            joint_count += 1;
+            joint_descs.push(desc);
         }
+        let joint_count = joint_descs.len();
+        let world = build_world(options, &body_descs, &joint_descs)?;
 
         let mut driven: Vec<usize> = bodies
             .iter()
@@ -140,6 +137,8 @@ impl ModelPhysics {
         let poses = bodies.iter().map(|b| b.rest).collect();
         let physics = ModelPhysics {
             world,
+            body_descs,
+            joint_descs,
             bodies,
             by_source: map,
             joint_count,
@@ -155,7 +154,14 @@ impl ModelPhysics {
     /// Puts every body on its bone's pose in `bone_globals` (model-space matrices, one per
     /// bone), at rest, forgetting contacts and unsimulated time. Bodies without a bone, or
     /// whose bone matrix is missing or not finite, go to their rest pose from the file.
+    ///
+    /// The Bullet world is built afresh (only if that fails is the old one reused), so that
+    /// nothing it caches (contact points, broadphase pairs, solver warm starts) survives: a
+    /// reset followed by some steps gives exactly what a newly built model gives.
     pub fn reset(&mut self, bone_globals: &[Mat4]) {
+        if let Ok(world) = build_world(&self.options, &self.body_descs, &self.joint_descs) {
+            self.world = world;
+        }
         for (i, body) in self.bodies.iter().enumerate() {
             let pose = target(body, bone_globals).unwrap_or(body.rest);
             self.world.teleport(i, &pose);
@@ -300,6 +306,28 @@ impl ModelPhysics {
     pub fn options(&self) -> &PhysicsOptions {
         &self.options
     }
+}
+
+/// A Bullet world holding `bodies` and `joints`, placed as their descriptions say.
+fn build_world(
+    options: &PhysicsOptions,
+    bodies: &[BodyDesc],
+    joints: &[JointDesc],
+) -> Result<RawWorld, PhysicsError> {
+    let iterations = options.rate.solver_iterations() as i32;
+    let mut world = RawWorld::new(options.gravity.to_array(), iterations)
+        .ok_or(PhysicsError::Allocation("world"))?;
+    for desc in bodies {
+        world
+            .add_body(desc)
+            .ok_or(PhysicsError::Allocation("rigid bodies"))?;
+    }
+    for desc in joints {
+        world
+            .add_joint(desc)
+            .ok_or(PhysicsError::Allocation("joints"))?;
+    }
+    Ok(world)
 }
 
 /// Where `body` should be for the bone matrices `bone_globals`: `bone · offset`. `None` when

@@ -102,3 +102,38 @@ fn zero_stiffness_springs_change_nothing() {
     };
     assert!(run_with(&pmx, 300, &all) == run_with(&pmx, 300, &non_zero));
 }
+
+/// Steps frames `from..to` of the swaying root and returns the last frame's bits.
+fn sway_bits(physics: &mut ModelPhysics, rest: &[Mat4], from: usize, to: usize) -> Vec<u32> {
+    let mut globals = Vec::new();
+    for frame in from..to {
+        globals = swaying(rest, frame);
+        physics.step(&globals, 1.0 / 30.0);
+        physics.write_back(&mut globals);
+    }
+    globals
+        .iter()
+        .flat_map(|g| g.to_cols_array())
+        .map(f32::to_bits)
+        .collect()
+}
+
+#[test]
+fn a_reset_forgets_everything_a_fresh_model_would_not_know() {
+    let Some(pmx) = fixture_model("gene/Gene_light.pmx") else {
+        return;
+    };
+    let rest = rest_globals(&pmx);
+    // A model that has simulated 100 frames, then resets at frame 100…
+    let (mut used, _) = ModelPhysics::new(&pmx, &PhysicsOptions::default()).expect("world");
+    used.reset(&swaying(&rest, 0));
+    sway_bits(&mut used, &rest, 0, 100);
+    used.reset(&swaying(&rest, 100));
+    // …continues exactly as a newly built one started at frame 100.
+    let (mut fresh, _) = ModelPhysics::new(&pmx, &PhysicsOptions::default()).expect("world");
+    fresh.reset(&swaying(&rest, 100));
+    assert!(
+        sway_bits(&mut used, &rest, 100, 160) == sway_bits(&mut fresh, &rest, 100, 160),
+        "a reset world remembers its past"
+    );
+}

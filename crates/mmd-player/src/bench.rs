@@ -1,14 +1,19 @@
-//! `mmd-player bench MODEL MOTION [--passes N]`: parses the files and evaluates every frame
-//! of the motion N times with IK on and with IK off (physics off), then prints one JSON line
-//! of medians: `{"frames":N,"bones":B,"us_per_frame":..,"us_per_frame_no_ik":..,
-//! "parse_model_ms":..,"parse_motion_ms":..}`.
+//! `mmd-player bench MODEL MOTION [--passes N] [--physics [--physics-hz 60|120|240]]`: parses
+//! the files and evaluates every frame of the motion N times with IK on and with IK off
+//! (physics off), then prints one JSON line of medians: `{"frames":N,"bones":B,
+//! "us_per_frame":..,"us_per_frame_no_ik":..,"parse_model_ms":..,"parse_motion_ms":..}`.
+//! With `--physics` it also plays the motion from frame 0 with the rigid bodies simulated
+//! (one 1/30 s step a frame, as live playback and the bake do) and adds
+//! `"physics_ms_per_frame"`: the whole frame, pose and physics, and `"bake_ms"`: all the
+//! frames of one pass.
 
 use std::fs;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use mmd_format::any::{AnyFile, read_any};
-use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, evaluate};
+use mmd_player::physics::{LivePhysics, PoseInput};
+use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, evaluate, pmd_as_pmx};
 
 use crate::cli::BenchArgs;
 
@@ -53,11 +58,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let (parse_motion_ms, vmd) = median_ms(args.passes, || {
         mmd_format::vmd::read(&motion_bytes).with_context(|| format!("{}", args.motion.display()))
     })?;
-    let (rig, _) = match &model {
-        AnyFile::Pmx(pmx) => Rig::from_pmx(pmx),
-        AnyFile::Pmd(pmd) => Rig::from_pmd(pmd),
+    let pmx = match model {
+        AnyFile::Pmx(pmx) => *pmx,
+        AnyFile::Pmd(pmd) => pmd_as_pmx(&pmd),
         _ => bail!("{}: not a model (PMX or PMD)", args.model.display()),
     };
+    let (rig, _) = Rig::from_pmx(&pmx);
     let motion = Motion::bind(&rig, &[&vmd]);
     let frames = (motion.last_frame() as u32).saturating_add(1);
     let mut pose = Pose::new(&rig);
@@ -76,7 +82,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     };
     let us_per_frame = per_frame_us(IkOverride::On)?;
     let us_per_frame_no_ik = per_frame_us(IkOverride::Off)?;
-    let line = serde_json::json!({
+    let mut line = serde_json::json!({
         "frames": frames,
         "bones": rig.bone_count(),
         "us_per_frame": us_per_frame,
@@ -84,6 +90,27 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         "parse_model_ms": parse_model_ms,
         "parse_motion_ms": parse_motion_ms,
     });
+    if args.physics {
+        let overrides = IkOverrides::new(&rig);
+        let input = PoseInput {
+            rig: &rig,
+            motion: &motion,
+            overrides: &overrides,
+            morph_pins: &[],
+        };
+        let mut live = LivePhysics::new(&pmx, &args.physics_hz.options())
+            .with_context(|| format!("{}: physics", args.model.display()))?;
+        let (bake_ms, ()) = median_ms(args.passes, || {
+            live.restart();
+            for f in 0..frames {
+                live.evaluate(input, f as f32, &mut pose);
+            }
+            std::hint::black_box(&pose.globals);
+            Ok(())
+        })?;
+        line["physics_ms_per_frame"] = (bake_ms / f64::from(frames)).into();
+        line["bake_ms"] = bake_ms.into();
+    }
     println!("{line}");
     Ok(())
 }
