@@ -104,6 +104,10 @@ struct MmdpWorld {
     ExactStepWorld world{&dispatcher, &broadphase, &solver, &config};
     std::vector<std::unique_ptr<btCollisionShape>> shapes;
     std::vector<std::unique_ptr<btRigidBody>> bodies;
+    // Per body, what a dynamic body is restored to after following its bone; mass 0 for
+    // bodies created kinematic, which never switch.
+    std::vector<btScalar> masses;
+    std::vector<btVector3> inertias;
     std::vector<std::unique_ptr<btGeneric6DofSpringConstraint>> joints;
 
     MmdpWorld() = default;
@@ -150,6 +154,8 @@ int32_t mmdp_body_add(MmdpWorld* w, const MmdpBody* d) {
     try {
         w->shapes.reserve(w->shapes.size() + 1);
         w->bodies.reserve(w->bodies.size() + 1);
+        w->masses.reserve(w->masses.size() + 1);
+        w->inertias.reserve(w->inertias.size() + 1);
         std::unique_ptr<btCollisionShape> shape;
         switch (d->shape) {
             case 0:
@@ -193,6 +199,8 @@ int32_t mmdp_body_add(MmdpWorld* w, const MmdpBody* d) {
         w->world.addRigidBody(body.get(), d->group, d->mask);
         w->shapes.push_back(std::move(shape));
         w->bodies.push_back(std::move(body));
+        w->masses.push_back(mass);
+        w->inertias.push_back(inertia);
         return static_cast<int32_t>(w->bodies.size() - 1);
     } catch (...) {
         return -1;
@@ -260,6 +268,46 @@ int32_t mmdp_body_teleport(MmdpWorld* w, int32_t index, const float* pose) {
     b->setInterpolationLinearVelocity(btVector3(0, 0, 0));
     b->setInterpolationAngularVelocity(btVector3(0, 0, 0));
     b->clearForces();
+    if (btBroadphaseProxy* proxy = b->getBroadphaseHandle()) {
+        w->broadphase.getOverlappingPairCache()->cleanProxyFromPairs(proxy, &w->dispatcher);
+    }
+    return 1;
+}
+
+// Switches a dynamic body to kinematic (follow != 0) or back. Kinematic, it has mass 0 so
+// joints and contacts treat it as immovable, like a follow-bone body; the caller moves it with
+// teleport and set_kinematic_pose. Back to dynamic it gets its mass and inertia again and
+// starts at rest, as babylon-mmd's restoreBodyDynamic does. Both ways drop its cached contact
+// pairs, which were computed for the other kind of body. It stays in the world: the world
+// re-reads the flags and mass every step (islands, solver bodies, integration), and a body
+// added dynamic stays in its list of non-static bodies, which skips kinematic ones.
+// Returns 0 for an unknown index or a body created kinematic.
+int32_t mmdp_body_set_follow(MmdpWorld* w, int32_t index, int32_t follow) {
+    btRigidBody* b = w == nullptr ? nullptr : w->body(index);
+    if (b == nullptr) {
+        return 0;
+    }
+    const size_t i = static_cast<size_t>(index);
+    const btScalar mass = w->masses[i];
+    if (!(mass > 0)) {
+        return 0;
+    }
+    const int flags = b->getCollisionFlags();
+    if (follow != 0) {
+        b->setCollisionFlags(flags | btCollisionObject::CF_KINEMATIC_OBJECT);
+        b->setMassProps(0, btVector3(0, 0, 0));
+    } else {
+        b->setCollisionFlags(flags & ~btCollisionObject::CF_KINEMATIC_OBJECT);
+        b->setMassProps(mass, w->inertias[i]);
+    }
+    b->updateInertiaTensor();
+    b->setLinearVelocity(btVector3(0, 0, 0));
+    b->setAngularVelocity(btVector3(0, 0, 0));
+    b->setInterpolationLinearVelocity(btVector3(0, 0, 0));
+    b->setInterpolationAngularVelocity(btVector3(0, 0, 0));
+    b->setInterpolationWorldTransform(b->getWorldTransform());
+    b->clearForces();
+    b->forceActivationState(DISABLE_DEACTIVATION);
     if (btBroadphaseProxy* proxy = b->getBroadphaseHandle()) {
         w->broadphase.getOverlappingPairCache()->cleanProxyFromPairs(proxy, &w->dispatcher);
     }

@@ -65,6 +65,7 @@ unsafe extern "C" {
     fn mmdp_joint_add(world: *mut MmdpWorld, desc: *const JointDesc) -> i32;
     fn mmdp_body_set_kinematic_pose(world: *mut MmdpWorld, index: i32, pose: *const f32) -> i32;
     fn mmdp_body_teleport(world: *mut MmdpWorld, index: i32, pose: *const f32) -> i32;
+    fn mmdp_body_set_follow(world: *mut MmdpWorld, index: i32, follow: i32) -> i32;
     fn mmdp_world_reset_solver(world: *mut MmdpWorld);
     fn mmdp_body_state(
         world: *const MmdpWorld,
@@ -123,6 +124,16 @@ impl RawWorld {
         };
         // SAFETY: as in set_kinematic_pose.
         unsafe { mmdp_body_teleport(self.ptr.as_ptr(), index, pose.as_ptr()) != 0 }
+    }
+
+    /// Switches a body created dynamic to kinematic (`follow`) or back to dynamic, at rest;
+    /// false for an unknown index or a body created kinematic.
+    pub fn set_follow(&mut self, body: usize, follow: bool) -> bool {
+        let Ok(index) = i32::try_from(body) else {
+            return false;
+        };
+        // SAFETY: live world, plain values; the shim bounds-checks the index.
+        unsafe { mmdp_body_set_follow(self.ptr.as_ptr(), index, i32::from(follow)) != 0 }
     }
 
     pub fn reset_solver(&mut self) {

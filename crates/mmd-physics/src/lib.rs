@@ -11,7 +11,9 @@
 //!          physics.reset(&globals);
 //!          warm up: physics.step(&globals, 1.0 / 60.0) a number of times (60 is usual),
 //!          holding that pose, so hair and skirts settle before the first frame is shown
-//! frame:   1. sample the motion, run the before-physics pass  -> globals (model space)
+//! frame:   1. sample the motion, run the before-physics pass  -> globals (model space);
+//!             if motion.has_physics_toggles(), for each bone in physics.driven_bones():
+//!             physics.set_bone_follows_animation(bone, motion.bone_physics_off(bone, frame))
 //!          2. physics.step(&globals, frames_advanced / 30.0)  (motion time, not wall time;
 //!             a paused player does not call it; a backward seek or a jump calls reset)
 //!          3. physics.write_back(&mut globals)  (the bones in physics.driven_bones())

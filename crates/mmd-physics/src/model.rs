@@ -36,6 +36,16 @@ struct Body {
     offset_inv: Mat4,
 }
 
+/// Whether a physics or physics + bone body is simulated or follows its bone, switched by
+/// [`ModelPhysics::set_bone_follows_animation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Follow {
+    Simulated,
+    /// Kinematic, and goes onto its bone at the next step without a velocity.
+    Snap,
+    Following,
+}
+
 /// A model's physics: the Bullet world holding its rigid bodies and joints.
 ///
 /// Built once per model ([`ModelPhysics::new`]); every frame the caller hands it the bones'
@@ -54,10 +64,15 @@ pub struct ModelPhysics {
     joint_count: usize,
     /// Every body's pose after the last step or reset, read once per step.
     poses: Vec<RawPose>,
-    /// Bones [`ModelPhysics::write_back`] writes, ascending.
+    /// Bones [`ModelPhysics::write_back`] may write, ascending.
     driven: Vec<usize>,
     /// The driven bones whose body is physics + bone: they take its rotation only, ascending.
     rotated: Vec<usize>,
+    /// Per body.
+    follow: Vec<Follow>,
+    /// (bone, body) for every physics and physics + bone body with a bone, ascending, so a
+    /// bone's bodies are one run found by binary search.
+    dynamic_by_bone: Vec<(usize, usize)>,
     options: PhysicsOptions,
     /// Motion time not yet simulated, in seconds; f64 so that 1/30 s frames make exactly two
     /// 1/60 s substeps for hours.
@@ -134,7 +149,15 @@ impl ModelPhysics {
             })
             .collect();
         rotated.sort_unstable();
+        let mut dynamic_by_bone: Vec<(usize, usize)> = bodies
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.motion != Motion::Kinematic)
+            .filter_map(|(i, b)| Some((b.bone?, i)))
+            .collect();
+        dynamic_by_bone.sort_unstable();
         let poses = bodies.iter().map(|b| b.rest).collect();
+        let bodies_len = bodies.len();
         let physics = ModelPhysics {
             world,
             body_descs,
@@ -145,6 +168,8 @@ impl ModelPhysics {
             poses,
             driven,
             rotated,
+            follow: vec![Follow::Simulated; bodies_len],
+            dynamic_by_bone,
             options: options.clone(),
             pending: 0.0,
         };
@@ -154,6 +179,7 @@ impl ModelPhysics {
     /// Puts every body on its bone's pose in `bone_globals` (model-space matrices, one per
     /// bone), at rest, forgetting contacts and unsimulated time. Bodies without a bone, or
     /// whose bone matrix is missing or not finite, go to their rest pose from the file.
+    /// Bodies following the animation keep following it.
     ///
     /// The Bullet world is built afresh (only if that fails is the old one reused), so that
     /// nothing it caches (contact points, broadphase pairs, solver warm starts) survives: a
@@ -161,11 +187,19 @@ impl ModelPhysics {
     pub fn reset(&mut self, bone_globals: &[Mat4]) {
         if let Ok(world) = build_world(&self.options, &self.body_descs, &self.joint_descs) {
             self.world = world;
+            for (i, follow) in self.follow.iter().enumerate() {
+                if *follow != Follow::Simulated {
+                    self.world.set_follow(i, true);
+                }
+            }
         }
         for (i, body) in self.bodies.iter().enumerate() {
             let pose = target(body, bone_globals).unwrap_or(body.rest);
             self.world.teleport(i, &pose);
             self.poses[i] = pose;
+            if self.follow[i] == Follow::Snap {
+                self.follow[i] = Follow::Following;
+            }
         }
         self.world.reset_solver();
         self.pending = 0.0;
@@ -199,9 +233,18 @@ impl ModelPhysics {
         };
 
         for (i, body) in self.bodies.iter().enumerate() {
-            if body.motion == Motion::Kinematic
-                && let Some(pose) = target(body, bone_globals)
-            {
+            if body.motion != Motion::Kinematic && self.follow[i] == Follow::Simulated {
+                continue;
+            }
+            let Some(pose) = target(body, bone_globals) else {
+                continue;
+            };
+            if self.follow[i] == Follow::Snap {
+                // Deriving a velocity from the jump off the simulated pose would kick
+                // whatever is jointed to the body.
+                self.world.teleport(i, &pose);
+                self.follow[i] = Follow::Following;
+            } else {
                 self.world.set_kinematic_pose(i, &pose);
             }
         }
@@ -236,7 +279,9 @@ impl ModelPhysics {
             }
             let [vx, vy, vz, ..] = velocity;
             let speed_sq = vx * vx + vy * vy + vz * vz;
-            if body.motion != Motion::Kinematic && speed_sq > max_speed_sq {
+            // Bodies on their bones move as fast as the animation does; that is no blow-up.
+            let simulated = body.motion != Motion::Kinematic && self.follow[i] == Follow::Simulated;
+            if simulated && speed_sq > max_speed_sq {
                 blow_up.get_or_insert(BlowUp::TooFast {
                     body: body.source,
                     speed: speed_sq.sqrt(),
@@ -254,12 +299,15 @@ impl ModelPhysics {
     /// - physics bodies: `bone = body · offset⁻¹`;
     /// - physics + bone bodies: that rotation, with the bone's own (animated) translation kept.
     ///
-    /// Bones outside `bone_globals` are skipped. Bones below a driven bone are not touched:
-    /// the pose stage recomputes them from their locals (see the crate documentation). When
-    /// several bodies drive one bone, the last in file order wins.
+    /// Bones outside `bone_globals` are skipped, and so are bones whose bodies follow the
+    /// animation ([`ModelPhysics::set_bone_follows_animation`]): they keep their animated
+    /// matrices. Bones below a driven bone are not touched: the pose stage recomputes them
+    /// from their locals (see the crate documentation). When several bodies drive one bone,
+    /// the last in file order wins.
     pub fn write_back(&self, bone_globals: &mut [Mat4]) {
-        for (body, pose) in self.bodies.iter().zip(&self.poses) {
-            if body.motion == Motion::Kinematic {
+        let bodies = self.bodies.iter().zip(&self.poses).zip(&self.follow);
+        for ((body, pose), &follow) in bodies {
+            if body.motion == Motion::Kinematic || follow != Follow::Simulated {
                 continue;
             }
             let Some(global) = body.bone.and_then(|bone| bone_globals.get_mut(bone)) else {
@@ -273,7 +321,8 @@ impl ModelPhysics {
         }
     }
 
-    /// The bones [`ModelPhysics::write_back`] writes, ascending.
+    /// The bones [`ModelPhysics::write_back`] writes while their bodies are simulated,
+    /// ascending.
     pub fn driven_bones(&self) -> &[usize] {
         &self.driven
     }
@@ -284,6 +333,49 @@ impl ModelPhysics {
     /// a pose stage recomputes once the parent has moved).
     pub fn rotation_driven_bones(&self) -> &[usize] {
         &self.rotated
+    }
+
+    /// Switches every physics and physics + bone body of `bone` to follow the bone like a
+    /// follow-bone body (`follow`), or back to the simulation: what MMD does for a bone whose
+    /// motion key turns physics off (`mmd_format::vmd::BoneKey::physics_off`) and on again.
+    ///
+    /// A body switched to follow is kinematic with no mass, so joints and contacts treat it as
+    /// immovable; the next [`ModelPhysics::step`] puts it on `bone · offset` without deriving a
+    /// velocity from that jump, later steps move it with the bone, and
+    /// [`ModelPhysics::write_back`] leaves the bone's animated matrix alone. Switched back, it
+    /// gets its mass again and starts at rest where the bone left it, as babylon-mmd's
+    /// `restoreBodyDynamic` does (`src/Runtime/Optimized/wasm_src/bullet_src/
+    /// bwPhysicsWorld.h`): carrying the animation's velocity over would fling hair that the
+    /// motion swung fast.
+    ///
+    /// Cheap when nothing changes (a binary search), so it can be called for every physics
+    /// bone every frame; no allocation. Bones without such bodies, and indices past the bones,
+    /// are ignored. The state survives [`ModelPhysics::reset`].
+    pub fn set_bone_follows_animation(&mut self, bone: usize, follow: bool) {
+        let start = self.dynamic_by_bone.partition_point(|&(b, _)| b < bone);
+        for &(b, i) in &self.dynamic_by_bone[start..] {
+            if b != bone {
+                break;
+            }
+            let following = self.follow[i] != Follow::Simulated;
+            if following != follow && self.world.set_follow(i, follow) {
+                self.follow[i] = if follow {
+                    Follow::Snap
+                } else {
+                    Follow::Simulated
+                };
+            }
+        }
+    }
+
+    /// Whether `bone`'s physics bodies follow the animation
+    /// ([`ModelPhysics::set_bone_follows_animation`]); false for a bone without any.
+    pub fn bone_follows_animation(&self, bone: usize) -> bool {
+        let start = self.dynamic_by_bone.partition_point(|&(b, _)| b < bone);
+        self.dynamic_by_bone[start..]
+            .iter()
+            .take_while(|&&(b, _)| b == bone)
+            .any(|&(_, i)| self.follow[i] != Follow::Simulated)
     }
 
     /// The model-space pose of PMX rigid body `body` after the last step or reset; `None` for

@@ -146,6 +146,9 @@ pub struct Motion {
     morphs: Tracks<f32>,
     /// Per IK solver.
     iks: Tracks<bool>,
+    /// Per bone, whether each key turns physics off; only bones with at least one such key
+    /// have keys here, so a motion without toggles holds none.
+    physics_off: Tracks<bool>,
     last_frame: u32,
 }
 
@@ -160,6 +163,7 @@ impl Motion {
         let mut bone_keys = Vec::new();
         let mut morph_keys = Vec::new();
         let mut ik_keys = Vec::new();
+        let mut toggle_keys = Vec::new();
         let mut last_frame = 0;
         for vmd in vmds {
             last_frame = last_frame.max(vmd.last_frame());
@@ -167,6 +171,7 @@ impl Motion {
                 let Some(bone) = bone_names.bind(&key.name) else {
                     continue;
                 };
+                toggle_keys.push((bone, key.frame, key.physics_off()));
                 let curves = [0, 1, 2, 3].map(|c| Bezier::from_bytes(key.curve(c)));
                 bone_keys.push((
                     bone,
@@ -194,7 +199,13 @@ impl Motion {
                 }
             }
         }
+        let mut toggled = vec![false; rig.bone_count()];
+        for &(bone, _, off) in &toggle_keys {
+            toggled[bone as usize] |= off;
+        }
+        toggle_keys.retain(|&(bone, _, _)| toggled[bone as usize]);
         Motion {
+            physics_off: Tracks::build(rig.bone_count(), toggle_keys),
             bones: Tracks::build(rig.bone_count(), bone_keys),
             morphs: Tracks::build(rig.morph_count(), morph_keys),
             iks: Tracks::build(rig.ik_solver_count(), ik_keys),
@@ -252,6 +263,21 @@ impl Motion {
                 a + (b - a) * s
             }
         }
+    }
+
+    /// Whether any bone key of the motion turns physics off; without one,
+    /// [`Motion::bone_physics_off`] is false everywhere and callers can skip asking.
+    pub fn has_physics_toggles(&self) -> bool {
+        !self.physics_off.values.is_empty()
+    }
+
+    /// Whether the motion turns physics off for `bone` at `frame`: the latest key of the
+    /// bone's track at or before the frame decides, without interpolation
+    /// (`mmd_format::vmd::BoneKey::physics_off`); before the first key, on a bone without
+    /// keys, and for an out-of-range bone, physics is on. A binary search over the bone's
+    /// keys; no allocation.
+    pub fn bone_physics_off(&self, bone: usize, frame: f32) -> bool {
+        self.physics_off.latest(bone, frame).unwrap_or(false)
     }
 
     /// Whether the motion enables IK solver `solver` at `frame`: the latest show/IK key at or

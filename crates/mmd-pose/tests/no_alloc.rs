@@ -84,3 +84,26 @@ fn evaluate_does_not_allocate() {
     let motion = Motion::bind(&rig, &[&vmd]);
     assert_eq!(count_allocations(&rig, &motion), 0);
 }
+
+#[test]
+fn physics_toggle_queries_do_not_allocate() {
+    let (rig, _) = Rig::from_pmx(&common::leg());
+    let mut off = common::key("thigh", 10, [0.0; 3], Quat::IDENTITY);
+    off.set_physics_off(true);
+    let vmd = common::motion(vec![
+        common::key("thigh", 0, [0.0; 3], Quat::IDENTITY),
+        off,
+        common::key("thigh", 20, [0.0; 3], Quat::IDENTITY),
+    ]);
+    let motion = Motion::bind(&rig, &[&vmd]);
+    assert!(motion.has_physics_toggles());
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut offs = 0;
+    for f in 0..=300 {
+        for bone in 0..rig.bone_count() + 2 {
+            offs += usize::from(motion.bone_physics_off(bone, f as f32 * 0.1));
+        }
+    }
+    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed) - before, 0);
+    assert_eq!(offs, 100, "frames 10.0 to 19.9 of the thigh");
+}

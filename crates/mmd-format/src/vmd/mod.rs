@@ -79,8 +79,22 @@ pub struct BoneKey {
     pub rotation: [f32; 4],
     /// The raw 64-byte interpolation block: four rows of 16 bytes, curve c (X, Y, Z,
     /// rotation) in row c at bytes 16c, 16c+4, 16c+8, 16c+12 (x1, y1, x2, y2 in 0..=127).
+    /// Bytes 2 and 3 carry the key's physics switch ([`BoneKey::physics_off`]).
     pub interpolation: [u8; 64],
 }
+
+/// Bytes 2 and 3 of a bone key's interpolation block when MMD's "physics off" (物理OFF) is set
+/// on the key; MMD writes 0, 0 there otherwise.
+///
+/// Source: babylon-mmd (noname0310/babylon-mmd) keeps one physics toggle per bone key
+/// (`physicsToggles` in `src/Loader/Animation/mmdAnimationTrack.ts`), which its VMD loader
+/// takes from `(interpolation[2] << 8) | interpolation[3]`: 0x0000 on, 0x630F off. Its runtime
+/// makes the bone's physics bodies kinematic while the latest key says off
+/// (`commit_body_states` in
+/// `src/Runtime/Optimized/wasm_src/src/physics/mmd/physics_model_context.rs`). Its fixtures
+/// `res/motion/physics_toggle_test*_yyb10th.vmd` agree: every key has 0, 0 or 99, 15 there,
+/// and 99, 15 only on the keys where the motion hands a bone to the animation.
+const PHYSICS_OFF_MARK: [u8; 2] = [0x63, 0x0F];
 
 impl BoneKey {
     /// Control points (x1, y1, x2, y2) of curve `c` (0 = X, 1 = Y, 2 = Z, 3 = rotation), each
@@ -89,6 +103,23 @@ impl BoneKey {
         let b = &self.interpolation;
         let c = c.min(3);
         [b[16 * c], b[16 * c + 4], b[16 * c + 8], b[16 * c + 12]]
+    }
+
+    /// Whether the key turns physics off for its bone: from this key until the bone's next
+    /// key, the bone's physics bodies follow the animation instead of the simulation. Only
+    /// the exact mark MMD writes counts; any other bytes there (older writers repeat curve
+    /// bytes in the first row) leave physics on.
+    ///
+    /// The mark never reaches a curve: [`BoneKey::curve`] reads bytes 16c, 16c+4, 16c+8 and
+    /// 16c+12 only, and bytes 2 and 3 are none of those.
+    pub fn physics_off(&self) -> bool {
+        self.interpolation[2..4] == PHYSICS_OFF_MARK
+    }
+
+    /// Sets or clears the physics-off mark (bytes 2 and 3, as MMD writes them).
+    pub fn set_physics_off(&mut self, off: bool) {
+        let mark = if off { PHYSICS_OFF_MARK } else { [0, 0] };
+        self.interpolation[2..4].copy_from_slice(&mark);
     }
 }
 
