@@ -7,7 +7,9 @@
 //! that pose, so hair and skirts hang before the first frame is shown). Live, a step of up to
 //! [`MAX_LIVE_STEP`] frames forward simulates that much time; anything else (a backward seek,
 //! a jump, the loop wrapping) starts again from the new frame. Showing the same frame again
-//! (paused, or an override changed) does not step.
+//! (paused, or an override changed) does not step. Bone keys that switch physics off
+//! (MMD's per-key physics switch) make that bone's bodies follow the animation until a key
+//! switches it on again.
 
 use glam::{Mat4, Quat};
 use mmd_format::pmx::Pmx;
@@ -129,6 +131,15 @@ impl LivePhysics {
             _ => Advance::Start,
         };
         input.before_physics(frame, pose);
+        if input.motion.has_physics_toggles() {
+            // Bone keys can switch a bone's bodies to follow the animation (MMD's per-key
+            // physics switch): set before the bodies move.
+            for k in 0..self.physics.driven_bones().len() {
+                let bone = self.physics.driven_bones()[k];
+                let off = input.motion.bone_physics_off(bone, frame);
+                self.physics.set_bone_follows_animation(bone, off);
+            }
+        }
         if let Some(outcome) = run(&mut self.physics, advance, &pose.globals) {
             self.blow_up = Some(outcome);
         }

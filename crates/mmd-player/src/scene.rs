@@ -10,6 +10,7 @@ use mmd_format::any::{AnyFile, read_any};
 use mmd_format::pmx::Pmx;
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
+use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::{CameraMotion, Motion, Rig};
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
@@ -33,7 +34,8 @@ pub struct Model {
     pub rig: Rig,
     pub textures: TextureOrigin,
     /// Problems neutralised on the way: references in the file that point nowhere (the
-    /// reader's, "byte N: …"), then what the rig builder found (bad indices, cycles).
+    /// reader's, "byte N: …"), then what the rig builder found (bad indices, cycles), then
+    /// the rigid bodies and joints physics repairs or leaves out.
     pub warnings: Vec<String>,
 }
 
@@ -115,11 +117,18 @@ fn model_from_pmx(
     textures: TextureOrigin,
 ) -> Model {
     let (rig, rig_warnings) = rig;
+    // Built once here only to check the bodies and joints: the player builds its own world
+    // when physics is turned on.
+    let physics_warnings = match ModelPhysics::new(&pmx, &PhysicsOptions::default()) {
+        Ok((_, warnings)) => warnings.iter().map(|w| format!("physics: {w}")).collect(),
+        Err(e) => vec![e.to_string()],
+    };
     let warnings = pmx
         .warnings
         .iter()
         .map(ToString::to_string)
         .chain(rig_warnings.iter().map(ToString::to_string))
+        .chain(physics_warnings)
         .collect();
     Model {
         label: format!("{} ({label})", pmx.name),

@@ -4,7 +4,7 @@
 //! - it is deterministic: two runs print the same bytes, live playback from frame 0 equals
 //!   the bake, and a baked frame is the same however it is reached;
 //! - every fixture model with rigid bodies dances 600 frames of wavefile_v2 without a
-//!   non-finite matrix or a blow-up.
+//!   non-finite matrix, a blow-up or a chain coming apart.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -183,7 +183,7 @@ fn a_baked_frame_is_the_same_however_it_is_reached() {
 }
 
 #[test]
-fn every_fixture_model_dances_600_frames_without_a_blow_up() {
+fn every_fixture_model_dances_600_frames_without_a_blow_up_or_a_loose_chain() {
     let dance = shared().join("fixtures/mmd-viewer-js/vmd/wavefile_v2.vmd");
     if !present(&dance) {
         return;
@@ -214,6 +214,16 @@ fn every_fixture_model_dances_600_frames_without_a_blow_up() {
         let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
         let bake = PhysicsBake::bake(input, &mut live, 599, &mut |_, _| true).unwrap();
         assert!(bake.blow_ups.is_empty(), "{rel}: {:?}", bake.blow_ups);
+        let simulated: Vec<usize> = scene
+            .model
+            .pmx
+            .rigid_bodies
+            .iter()
+            .filter(|b| b.mode != mmd_format::pmx::PhysicsMode::FollowBone)
+            .filter_map(|b| usize::try_from(b.bone).ok())
+            .filter(|&b| b < rig.bone_count())
+            .collect();
+        assert!(!simulated.is_empty(), "{rel}");
         let mut pose = Pose::new(rig);
         for f in 0..600 {
             bake.evaluate(input, f as f32, &mut pose);
@@ -221,6 +231,84 @@ fn every_fixture_model_dances_600_frames_without_a_blow_up() {
                 pose.globals.iter().all(|m| m.is_finite()),
                 "{rel}: frame {f} is not finite"
             );
+            // Joints keep chains together: no simulated bone ends far from its parent (a
+            // loose hair chain falls away by tens of units within a second).
+            for &bone in &simulated {
+                let Some(parent) = rig.bone_parent(bone) else {
+                    continue;
+                };
+                let rest = (rig.bone_rest_position(bone) - rig.bone_rest_position(parent)).length();
+                let now = (pose.globals[bone].w_axis - pose.globals[parent].w_axis).length();
+                assert!(
+                    now <= 3.0 * rest + 1.0,
+                    "{rel}: frame {f}: {} is {now} from its parent (rest {rest})",
+                    rig.bone_name(bone)
+                );
+            }
         }
     }
+}
+
+#[test]
+fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back() {
+    let model = shared().join("fixtures/gene/Gene_light.pmx");
+    let dance = shared().join("fixtures/gene/motion/02_laugh.vmd");
+    if !present(&model) || !present(&dance) {
+        return;
+    }
+    const HAIR: &str = "前髪1_1";
+    let key = |frame: u32, off: bool| {
+        let mut key = mmd_format::vmd::BoneKey {
+            name: mmd_format::FixedText::encode(HAIR),
+            frame,
+            translation: [0.0; 3],
+            rotation: [0.0, 0.0, 0.0, 1.0],
+            interpolation: [20; 64],
+        };
+        key.set_physics_off(off);
+        key
+    };
+    let toggles = mmd_format::vmd::Vmd {
+        bone_keys: vec![key(0, true), key(60, false)],
+        ..mmd_format::vmd::Vmd::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let toggle_file = dir.path().join("toggles.vmd");
+    std::fs::write(&toggle_file, mmd_format::vmd::write(&toggles).unwrap()).unwrap();
+    let scene = Scene::from_command_line(&[model, dance, toggle_file]).unwrap();
+    let rig = &scene.model.rig;
+    let hair = rig.bone_index(HAIR).unwrap();
+    assert!(scene.motion.has_physics_toggles());
+    let overrides = IkOverrides::new(rig);
+    let input = PoseInput {
+        rig,
+        motion: &scene.motion,
+        overrides: &overrides,
+        morph_pins: &[],
+    };
+    let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
+    let bake = PhysicsBake::bake(input, &mut live, 120, &mut |_, _| true).unwrap();
+    let (mut simulated, mut animated) = (Pose::new(rig), Pose::new(rig));
+    let mut moved_after = 0.0f32;
+    for f in 0..=120 {
+        bake.evaluate(input, f as f32, &mut simulated);
+        mmd_pose::evaluate(rig, &scene.motion, f as f32, &overrides, &mut animated);
+        let gap = (simulated.globals[hair] - animated.globals[hair])
+            .abs()
+            .to_cols_array()
+            .into_iter()
+            .fold(0.0f32, f32::max);
+        if f < 60 {
+            assert!(
+                gap < 1e-4,
+                "frame {f}: the hair should follow the animation ({gap})"
+            );
+        } else {
+            moved_after = moved_after.max(gap);
+        }
+    }
+    assert!(
+        moved_after > 1e-2,
+        "from frame 60 physics drives the hair again (largest gap {moved_after})"
+    );
 }

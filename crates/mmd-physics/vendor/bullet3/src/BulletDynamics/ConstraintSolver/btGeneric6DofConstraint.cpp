@@ -743,7 +743,10 @@ int btGeneric6DofConstraint::get_limit_motor_info2(
 			else
 			{
 				btVector3 ltd;  // Linear Torque Decoupling vector
-				btVector3 c = m_calculatedTransformB.getOrigin() - transA.getOrigin();
+				// mmd-player: altered from Bullet 3.25, which takes frame B's origin here. Body A's
+				// lever arm reaches frame A's origin; with frame B's, joints drift apart and chains
+				// can come loose (babylon-mmd applies the same fix, its pull request #44).
+				btVector3 c = m_calculatedTransformA.getOrigin() - transA.getOrigin();
 				ltd = c.cross(ax1);
 				info->m_J1angularAxis[srow + 0] = ltd[0];
 				info->m_J1angularAxis[srow + 1] = ltd[1];
