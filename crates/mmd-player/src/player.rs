@@ -500,10 +500,10 @@ impl Player {
     }
 
     /// Computes the pose at the timeline's frame: the motion with the user's IK overrides and
-    /// pinned morphs, and the bodies as the physics mode says. Off and Baked depend on
-    /// nothing but the frame and the overrides; Live steps the bodies from the last frame it
-    /// posed (see [`crate::physics`]). Baked shows live physics until its bake is ready:
-    /// played from frame 0 that is the bake itself, bit for bit.
+    /// pinned morphs, and the bodies as the physics mode says. Off and a finished bake
+    /// depend on nothing but the frame and the overrides; Live steps the bodies from the last
+    /// frame it posed (see [`crate::physics`]). Baked shows live physics until its bake is
+    /// ready: played from frame 0 that is the bake itself, bit for bit.
     pub fn evaluate(&mut self) -> &Pose {
         let start = Instant::now();
         let scene = &self.scene;
