@@ -4,7 +4,10 @@
 
 use std::path::PathBuf;
 
+use mmd_physics::SubstepRate;
 use mmd_pose::IkOverride;
+
+use crate::physics::PhysicsMode;
 
 /// A toggle of the View menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,4 +66,9 @@ pub enum Action {
     /// Open model, motion, pose or camera files (dropped, picked or typed).
     Open(Vec<PathBuf>),
     DismissError,
+    SetPhysicsMode(PhysicsMode),
+    /// Physics substeps per second of motion time.
+    SetPhysicsRate(SubstepRate),
+    /// Live: simulate again from the current frame. Baked: bake again.
+    ResetPhysics,
 }

@@ -5,6 +5,7 @@
 //! input and GPU images to them, so tests drive the real interface without a window.
 
 pub mod action;
+pub mod bake_job;
 pub mod default_assets;
 pub mod fonts;
 pub mod orbit;

@@ -1,15 +1,25 @@
 //! The player's state apart from the window: the scene, the timeline, the user's IK and morph
-//! overrides, the selected bone, the view options and free camera, the last error, and the
-//! pose the view draws. The interface changes it only through [`Player::apply`].
+//! overrides, the selected bone, the view options and free camera, the physics mode with its
+//! simulation and bake, the last error, and the pose the view draws. The interface changes it
+//! only through [`Player::apply`].
+//!
+//! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
+//! frame moved or an input changed, and live physics holds its bodies when asked for the same
+//! frame again, so however often a displayed frame is evaluated the bodies step once per move
+//! of the timeline. What changes restart or re-bake the simulation is said at
+//! [`PhysicsChange`].
 
 use std::path::PathBuf;
 use std::time::Instant;
 
+use mmd_physics::{PhysicsOptions, SubstepRate};
 use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate_with_morph_pins};
 use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
+use crate::bake_job::{BakeInputs, BakeJob};
 use crate::orbit::Orbit;
+use crate::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use crate::playback::Playback;
 use crate::scene::Scene;
 
@@ -59,10 +69,47 @@ pub struct Player {
     /// The frame the pose was evaluated at; `None` when an override or the model changed
     /// since.
     posed_frame: Option<f32>,
-    /// Wall time of the last pose evaluation, microseconds.
+    /// Wall time of the last pose evaluation (physics included), microseconds.
     pub pose_micros: f32,
+    physics: PhysicsState,
     /// The model's bone hierarchy, built once per model.
     bone_tree: BoneTree,
+}
+
+/// The longest motion the player bakes: an hour at 30 fps. Every frame keeps a matrix per
+/// driven bone, so a corrupt key frame in the billions would otherwise exhaust memory.
+pub const MAX_BAKE_FRAMES: u32 = 30 * 60 * 60;
+
+/// The rigid-body simulation as the player runs it.
+#[derive(Default)]
+struct PhysicsState {
+    mode: PhysicsMode,
+    rate: SubstepRate,
+    /// The current model's bodies at `rate`: built when a simulating mode is first chosen,
+    /// dropped when the model or the rate changes.
+    live: Option<LivePhysics>,
+    /// A bake of the current model, motions, overrides and pins at `rate`; dropped when any
+    /// of them changes.
+    bake: Option<PhysicsBake>,
+    /// The bake being simulated (Baked mode only).
+    baking: Option<BakeJob>,
+}
+
+/// What changed, for the physics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PhysicsChange {
+    /// The model or the rate: the bodies are rebuilt and the bake is redone.
+    Bodies,
+    /// The motions: the bodies' history belongs to another motion, so live physics starts
+    /// again from the current frame, and the bake is redone.
+    Motion,
+    /// An IK override or a morph pin. The bake is redone; live physics carries on from
+    /// where the bodies are, as MMD does while a pose is edited: restarting on every click
+    /// would make hair and skirts jump back to their warm-up.
+    Overrides,
+    /// The user asked: live physics starts again from the current frame; in Baked mode the
+    /// bake is redone.
+    Reset,
 }
 
 /// The bone hierarchy as the bone panel walks it, in bone order.
@@ -125,6 +172,7 @@ impl Player {
             pose,
             posed_frame: None,
             pose_micros: 0.0,
+            physics: PhysicsState::default(),
             bone_tree: BoneTree::new(&scene.model.rig),
             scene,
         }
@@ -153,6 +201,12 @@ impl Player {
                 }
                 self.playback.set_last_frame(self.scene.last_frame());
                 self.error = None;
+                if opened.model {
+                    self.physics_changed(PhysicsChange::Bodies);
+                } else if opened.motions > 0 || opened.camera {
+                    // A camera can lengthen the timeline, which the bake must cover.
+                    self.physics_changed(PhysicsChange::Motion);
+                }
             }
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -174,17 +228,23 @@ impl Player {
                 p.seek(frame);
             }
             Action::SetIk { bone, value } => {
+                let before = self.ik.clone();
                 self.ik.set(bone, value);
-                self.posed_frame = None;
+                self.overrides_changed(before);
             }
             Action::SetAllIk(value) => {
+                let before = self.ik.clone();
                 self.ik.set_all(value);
-                self.posed_frame = None;
+                self.overrides_changed(before);
             }
             Action::PinMorph { morph, weight } => {
-                if let Some(slot) = self.morph_overrides.get_mut(morph) {
-                    *slot = weight.filter(|w| w.is_finite());
-                    self.posed_frame = None;
+                let weight = weight.filter(|w| w.is_finite());
+                // A dragged slider sends its weight every frame; only a new one re-bakes.
+                if let Some(slot) = self.morph_overrides.get_mut(morph)
+                    && *slot != weight
+                {
+                    *slot = weight;
+                    self.physics_changed(PhysicsChange::Overrides);
                 }
             }
             Action::SelectBone(bone) => {
@@ -223,7 +283,159 @@ impl Player {
                 self.open(&paths);
             }
             Action::DismissError => self.error = None,
+            Action::SetPhysicsMode(mode) => {
+                if mode != self.physics.mode {
+                    self.physics.mode = mode;
+                    // The bodies stand where the last simulated frame left them, which is
+                    // not this frame's history.
+                    if let Some(live) = self.physics.live.as_mut() {
+                        live.restart();
+                    }
+                    self.posed_frame = None;
+                    self.prepare_physics();
+                }
+            }
+            Action::SetPhysicsRate(rate) => {
+                if rate != self.physics.rate {
+                    self.physics.rate = rate;
+                    self.physics_changed(PhysicsChange::Bodies);
+                }
+            }
+            Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset),
         }
+    }
+
+    /// After an IK switch: re-poses and re-bakes only when an override really changed.
+    fn overrides_changed(&mut self, before: IkOverrides) {
+        if self.ik != before {
+            self.physics_changed(PhysicsChange::Overrides);
+        }
+    }
+
+    /// Brings the simulation in line with `change` (see [`PhysicsChange`]) and poses again.
+    fn physics_changed(&mut self, change: PhysicsChange) {
+        let physics = &mut self.physics;
+        match change {
+            PhysicsChange::Bodies => physics.live = None,
+            PhysicsChange::Motion | PhysicsChange::Reset => {
+                if let Some(live) = physics.live.as_mut() {
+                    live.restart();
+                }
+            }
+            PhysicsChange::Overrides => {}
+        }
+        // A reset in Live mode leaves a bake of the same inputs standing.
+        if change != PhysicsChange::Reset || physics.mode == PhysicsMode::Baked {
+            physics.bake = None;
+            physics.baking = None;
+        }
+        self.posed_frame = None;
+        self.prepare_physics();
+    }
+
+    /// Builds what the mode needs and lacks: the model's bodies, and in Baked mode a bake.
+    /// Physics off cancels a running bake (a finished one is kept for coming back).
+    fn prepare_physics(&mut self) {
+        if self.physics.mode == PhysicsMode::Off {
+            self.physics.baking = None;
+            return;
+        }
+        if self.physics.live.is_none() {
+            match self.new_bodies() {
+                Ok(live) => self.physics.live = Some(live),
+                Err(message) => {
+                    self.error = Some(message);
+                    self.physics.mode = PhysicsMode::Off;
+                    return;
+                }
+            }
+        }
+        let p = &self.physics;
+        if p.mode == PhysicsMode::Baked && p.bake.is_none() && p.baking.is_none() {
+            self.start_bake();
+        }
+    }
+
+    /// The current model's bodies at the chosen rate.
+    fn new_bodies(&self) -> Result<LivePhysics, String> {
+        let options = PhysicsOptions {
+            rate: self.physics.rate,
+            ..PhysicsOptions::default()
+        };
+        LivePhysics::new(&self.scene.model.pmx, &options)
+            .map_err(|e| format!("{}: {e}", self.scene.model.label))
+    }
+
+    /// Starts baking frames `0..=` the timeline's end on a thread, from copies of the
+    /// current inputs.
+    fn start_bake(&mut self) {
+        let last = self.playback.last_frame().max(0.0).ceil();
+        if last >= MAX_BAKE_FRAMES as f32 {
+            self.error = Some(format!(
+                "physics: a motion of {last} frames is too long to bake (at most \
+                 {MAX_BAKE_FRAMES}); live physics is shown"
+            ));
+            return;
+        }
+        let bodies = match self.new_bodies() {
+            Ok(bodies) => bodies,
+            Err(message) => {
+                self.error = Some(message);
+                return;
+            }
+        };
+        let inputs = BakeInputs {
+            rig: self.scene.model.rig.clone(),
+            motion: self.scene.motion.clone(),
+            overrides: self.ik.clone(),
+            morph_pins: self.morph_overrides.clone(),
+        };
+        match BakeJob::start(inputs, bodies, last as u32) {
+            Ok(job) => self.physics.baking = Some(job),
+            Err(e) => self.error = Some(format!("physics: cannot start the bake: {e}")),
+        }
+    }
+
+    /// Takes a finished bake in (without waiting for a running one) and poses with it.
+    fn poll_bake(&mut self) {
+        let Some(result) = self.physics.baking.as_mut().and_then(BakeJob::poll) else {
+            return;
+        };
+        self.physics.baking = None;
+        match result {
+            Ok(bake) => {
+                for (frame, message) in &bake.blow_ups {
+                    log::warn!("{}: frame {frame}: {message}", self.scene.model.label);
+                }
+                if let Some((frame, message)) = bake.blow_ups.first() {
+                    self.error = Some(format!(
+                        "physics bake: {} blow-up(s), the first at frame {frame}: {message}",
+                        bake.blow_ups.len()
+                    ));
+                }
+                self.physics.bake = Some(bake);
+                self.posed_frame = None;
+            }
+            Err(message) => self.error = Some(format!("physics: {message}")),
+        }
+    }
+
+    pub fn physics_mode(&self) -> PhysicsMode {
+        self.physics.mode
+    }
+
+    pub fn physics_rate(&self) -> SubstepRate {
+        self.physics.rate
+    }
+
+    /// Frames simulated and frames to simulate, while a bake runs.
+    pub fn bake_progress(&self) -> Option<(u32, u32)> {
+        self.physics.baking.as_ref().map(BakeJob::progress)
+    }
+
+    /// Whether a bake of the current inputs is ready (Baked mode then shows it).
+    pub fn physics_baked(&self) -> bool {
+        self.physics.bake.is_some()
     }
 
     /// Moves the free camera and draws with it from then on.
@@ -274,9 +486,11 @@ impl Player {
         self.orbit.is_some()
     }
 
-    /// Brings the pose up to the timeline's frame: evaluates when the frame moved or an
-    /// override or the model changed since the last evaluation. Returns whether it did.
+    /// Brings the pose up to the timeline's frame: evaluates when the frame moved, an
+    /// override or the model changed, or a bake finished since the last evaluation. Returns
+    /// whether it did.
     pub fn update_pose(&mut self) -> bool {
+        self.poll_bake();
         let frame = self.playback.frame();
         if self.posed_frame == Some(frame) {
             return false;
@@ -286,20 +500,41 @@ impl Player {
     }
 
     /// Computes the pose at the timeline's frame: the motion with the user's IK overrides and
-    /// pinned morphs. It depends on nothing but the frame and the overrides, never on the
-    /// previously shown frame.
+    /// pinned morphs, and the bodies as the physics mode says. Off and a finished bake
+    /// depend on nothing but the frame and the overrides; Live steps the bodies from the last
+    /// frame it posed (see [`crate::physics`]). Baked shows live physics until its bake is
+    /// ready: played from frame 0 that is the bake itself, bit for bit.
     pub fn evaluate(&mut self) -> &Pose {
         let start = Instant::now();
         let scene = &self.scene;
         let frame = self.playback.frame();
-        evaluate_with_morph_pins(
-            &scene.model.rig,
-            &scene.motion,
-            frame,
-            &self.ik,
-            &self.morph_overrides,
-            &mut self.pose,
-        );
+        let input = PoseInput {
+            rig: &scene.model.rig,
+            motion: &scene.motion,
+            overrides: &self.ik,
+            morph_pins: &self.morph_overrides,
+        };
+        let physics = &mut self.physics;
+        let mut blow_up = None;
+        match (physics.mode, &physics.bake, physics.live.as_mut()) {
+            (PhysicsMode::Baked, Some(bake), _) => bake.evaluate(input, frame, &mut self.pose),
+            (PhysicsMode::Live | PhysicsMode::Baked, _, Some(live)) => {
+                live.evaluate(input, frame, &mut self.pose);
+                blow_up = live.take_blow_up();
+            }
+            _ => evaluate_with_morph_pins(
+                &scene.model.rig,
+                &scene.motion,
+                frame,
+                &self.ik,
+                &self.morph_overrides,
+                &mut self.pose,
+            ),
+        }
+        if let Some(message) = blow_up {
+            log::warn!("{}: frame {frame}: {message}", scene.model.label);
+            self.error = Some(format!("physics at frame {frame}: {message}"));
+        }
         self.posed_frame = Some(frame);
         self.pose_micros = start.elapsed().as_secs_f32() * 1.0e6;
         &self.pose

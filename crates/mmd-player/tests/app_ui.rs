@@ -1,7 +1,8 @@
 //! The player's real interface, driven as a user drives it (egui_kittest: clicks, drags,
 //! typing and dropped files on the same panels the window shows), checked against the pose
 //! the view then draws: IK switches, show/IK keys, the timeline against the `pose`
-//! subcommand, pinned morphs, the bone search, and files that fail or read with warnings.
+//! subcommand, pinned morphs, the bone search, files that fail or read with warnings, and the
+//! Physics menu (off, live, baked) against the physics module's own simulation.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -16,11 +17,13 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use glam::{Mat4, Vec3};
 use mmd_format::FixedText;
 use mmd_format::vmd::{IkKey, IkState, Vmd};
+use mmd_physics::{PhysicsOptions, SubstepRate};
 use mmd_player::action::Action;
+use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 use mmd_player::ui::{self, UiState};
-use mmd_pose::Pose;
+use mmd_pose::{IkOverride, IkOverrides, Pose, evaluate_with_morph_pins};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
@@ -58,6 +61,11 @@ fn harness(scene: Scene) -> Harness<'static, App> {
 
 fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
     &h.state().player
+}
+
+/// Applies an action as the interface would, with no frame run after it yet.
+fn setup_without_frames(h: &mut Harness<'_, App>, action: Action) {
+    h.state_mut().player.apply(action);
 }
 
 /// Applies an action as setup (a frame to start from), then lets the interface settle.
@@ -518,4 +526,317 @@ fn command_line_model_alone_stands_at_rest_and_motions_alone_use_the_bundled_mod
     let scene = Scene::from_command_line(&[assets().join("default_motion.vmd")]).unwrap();
     assert!(scene.model.label.contains("bundled"));
     assert_eq!(scene.last_frame(), 240.0);
+}
+
+/// Gene with her laugh: a model whose hair and clothes hang on rigid bodies. `None`, with
+/// the reason printed, where the shared fixtures are absent (unless `MMD_REQUIRE_FIXTURES=1`).
+fn gene_scene() -> Option<Scene> {
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures/gene"
+    ));
+    let files = [dir.join("Gene_light.pmx"), dir.join("motion/02_laugh.vmd")];
+    if !files.iter().all(|f| f.is_file()) {
+        assert!(
+            !std::env::var("MMD_REQUIRE_FIXTURES").is_ok_and(|v| v == "1"),
+            "MMD_REQUIRE_FIXTURES=1 but {} is missing",
+            dir.display()
+        );
+        eprintln!("skipping: {} is absent", dir.display());
+        return None;
+    }
+    let scene = Scene::from_command_line(&files).unwrap();
+    assert!(!scene.model.pmx.rigid_bodies.is_empty());
+    Some(scene)
+}
+
+/// Bones whose rigid body the simulation moves.
+fn physics_bones(scene: &Scene) -> Vec<usize> {
+    scene
+        .model
+        .pmx
+        .rigid_bodies
+        .iter()
+        .filter(|b| b.mode != mmd_format::pmx::PhysicsMode::FollowBone)
+        .filter_map(|b| usize::try_from(b.bone).ok())
+        .collect()
+}
+
+/// Chooses `item` in the Physics menu and closes it.
+fn physics_menu(h: &mut Harness<'_, App>, item: &str) {
+    h.get_by_label("Physics").click();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, item).click();
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+}
+
+/// The right arrow `frames` times, a displayed frame each.
+fn step_forward(h: &mut Harness<'_, App>, frames: u32) {
+    for _ in 0..frames {
+        h.key_press(Key::ArrowRight);
+        h.run();
+    }
+}
+
+fn options(rate: SubstepRate) -> PhysicsOptions {
+    PhysicsOptions {
+        rate,
+        ..PhysicsOptions::default()
+    }
+}
+
+/// The player's inputs, as the physics module takes them.
+fn input<'a>(
+    scene: &'a Scene,
+    overrides: &'a IkOverrides,
+    pins: &'a [Option<f32>],
+) -> PoseInput<'a> {
+    PoseInput {
+        rig: &scene.model.rig,
+        motion: &scene.motion,
+        overrides,
+        morph_pins: pins,
+    }
+}
+
+/// A bake of the whole timeline at 60 Hz, made here, not by the player.
+fn fresh_bake(scene: &Scene, overrides: &IkOverrides, pins: &[Option<f32>]) -> PhysicsBake {
+    let mut live = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz60)).unwrap();
+    let last = scene.last_frame().ceil() as u32;
+    PhysicsBake::bake(
+        input(scene, overrides, pins),
+        &mut live,
+        last,
+        &mut |_, _| true,
+    )
+    .unwrap()
+}
+
+/// What `bake` shows at `frame`.
+fn baked_pose(
+    scene: &Scene,
+    bake: &PhysicsBake,
+    overrides: &IkOverrides,
+    pins: &[Option<f32>],
+    frame: f32,
+) -> Pose {
+    let mut pose = Pose::new(&scene.model.rig);
+    bake.evaluate(input(scene, overrides, pins), frame, &mut pose);
+    pose
+}
+
+/// Panics, naming the first bones where they differ, unless `a` and `b` pose every bone
+/// bit for bit the same.
+#[track_caller]
+fn assert_same_globals(a: &Pose, b: &Pose, what: &str) {
+    let differ: Vec<usize> = (0..a.globals.len().max(b.globals.len()))
+        .filter(|&bone| a.globals.get(bone) != b.globals.get(bone))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "{what}: {} bones differ, the first {:?}",
+        differ.len(),
+        &differ[..differ.len().min(8)]
+    );
+}
+
+/// The largest distance a bone of `bones` lies from where it is in `other`.
+fn max_moved(a: &Pose, b: &Pose, bones: &[usize]) -> f32 {
+    bones
+        .iter()
+        .map(|&bone| (position(&a.globals[bone]) - position(&b.globals[bone])).length())
+        .fold(0.0, f32::max)
+}
+
+/// Steps the interface until the bake is in, checking the progress bar on the way.
+fn wait_for_bake(h: &mut Harness<'_, App>) {
+    let start = std::time::Instant::now();
+    while !player(h).physics_baked() {
+        assert!(
+            start.elapsed().as_secs() < 300,
+            "the bake did not finish: {:?}",
+            player(h).bake_progress()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+        // Only a finished bake leaves the player between frames, so one still running was
+        // drawn by the frame just stepped.
+        if let Some((done, total)) = player(h).bake_progress() {
+            assert!(done <= total);
+            assert!(h.query_by_label_contains("baking physics").is_some());
+        }
+    }
+    h.run();
+    assert!(h.query_by_label_contains("baking physics").is_none());
+}
+
+#[test]
+fn physics_off_draws_exactly_the_plain_pose() {
+    let Some(scene) = gene_scene() else { return };
+    let mut h = harness(scene);
+    assert_eq!(player(&h).physics_mode(), PhysicsMode::Off);
+    physics_menu(&mut h, "Live");
+    step_forward(&mut h, 5);
+    physics_menu(&mut h, "Off");
+    assert_eq!(player(&h).physics_mode(), PhysicsMode::Off);
+    type_frame(&mut h, "120");
+    let scene = &player(&h).scene;
+    let mut plain = Pose::new(&scene.model.rig);
+    let overrides = IkOverrides::new(&scene.model.rig);
+    let pins = vec![None; scene.model.rig.morph_count()];
+    evaluate_with_morph_pins(
+        &scene.model.rig,
+        &scene.motion,
+        120.0,
+        &overrides,
+        &pins,
+        &mut plain,
+    );
+    assert_same_globals(player(&h).pose(), &plain, "physics off");
+    assert_eq!(player(&h).pose().skinning, plain.skinning);
+}
+
+#[test]
+fn live_physics_steps_once_per_frame_and_an_ik_click_does_not_step_it() {
+    let Some(scene) = gene_scene() else { return };
+    let mut h = harness(scene);
+    physics_menu(&mut h, "Live");
+    assert_eq!(player(&h).physics_mode(), PhysicsMode::Live);
+    step_forward(&mut h, 30);
+    assert_eq!(player(&h).playback().frame(), 30.0);
+    let scene = &player(&h).scene;
+    let overrides = IkOverrides::new(&scene.model.rig);
+    let pins = vec![None; scene.model.rig.morph_count()];
+    let bake = fresh_bake(scene, &overrides, &pins);
+    let hair = physics_bones(scene);
+    let at_30 = baked_pose(scene, &bake, &overrides, &pins, 30.0);
+    // Live playback from frame 0 is the bake bit for bit; a frame stepped twice, or a
+    // restart, would not be.
+    assert_same_globals(player(&h).pose(), &at_30, "played to 30");
+    let off = pose_at(gene_scene().unwrap(), 30.0);
+    assert!(
+        max_moved(player(&h).pose(), &off, &hair) > 0.05,
+        "live physics should move the hair and clothes away from the animated pose"
+    );
+    assert!(h.query_by_label_contains("pose+physics").is_some());
+    assert!(h.query_by_label_contains("physics: live").is_some());
+
+    // An IK switch on the paused frame poses again without stepping: the bodies hold, so
+    // the bones they drive stay exactly where they were.
+    click_ik_switch(&mut h, "左足ＩＫ", "Off");
+    let scene = &player(&h).scene;
+    let held = physics_bones(scene)
+        .into_iter()
+        .filter(|&b| {
+            // Bones under the legs move with IK whatever the bodies do.
+            let name = scene.model.rig.bone_name(b);
+            !name.contains('足') && !name.contains("ひざ")
+        })
+        .collect::<Vec<_>>();
+    assert!(!held.is_empty());
+    for &bone in &held {
+        assert_eq!(
+            player(&h).pose().globals[bone],
+            at_30.globals[bone],
+            "{}",
+            scene.model.rig.bone_name(bone)
+        );
+    }
+    click_ik_switch(&mut h, "左足ＩＫ", "Auto");
+    assert_same_globals(player(&h).pose(), &at_30, "IK back to Auto");
+    // And the bodies carry on from there as if the clicks never happened.
+    step_forward(&mut h, 1);
+    let scene = &player(&h).scene;
+    let at_31 = baked_pose(scene, &bake, &overrides, &pins, 31.0);
+    assert_same_globals(player(&h).pose(), &at_31, "stepped to 31");
+}
+
+#[test]
+fn reset_key_and_rate_restart_live_physics_from_the_current_frame() {
+    let Some(scene) = gene_scene() else { return };
+    let mut h = harness(scene);
+    physics_menu(&mut h, "Live");
+    step_forward(&mut h, 20);
+    // The same files again, for a simulation of our own beside the player's.
+    let gene = gene_scene().unwrap();
+    let scene = &gene;
+    let overrides = IkOverrides::new(&scene.model.rig);
+    let pins = vec![None; scene.model.rig.morph_count()];
+    let input = input(scene, &overrides, &pins);
+    // The player's bodies as they stand: played from frame 0 one frame at a time.
+    let mut replica = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz60)).unwrap();
+    let mut played = Pose::new(&scene.model.rig);
+    for frame in 0..=20 {
+        replica.evaluate(input, frame as f32, &mut played);
+    }
+    assert_same_globals(player(&h).pose(), &played, "played to 20");
+    replica.restart();
+    let mut restarted = Pose::new(&scene.model.rig);
+    replica.evaluate(input, 20.0, &mut restarted);
+    assert_ne!(played.globals, restarted.globals);
+    h.key_press(Key::P);
+    h.run();
+    assert_same_globals(player(&h).pose(), &restarted, "after P");
+
+    // A new rate builds the bodies afresh, started on this frame.
+    physics_menu(&mut h, "120 Hz substeps");
+    assert_eq!(player(&h).physics_rate(), SubstepRate::Hz120);
+    let mut fresh = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz120)).unwrap();
+    let mut pose = Pose::new(&scene.model.rig);
+    fresh.evaluate(input, 20.0, &mut pose);
+    assert_same_globals(player(&h).pose(), &pose, "at 120 Hz");
+}
+#[test]
+fn baked_physics_scrubs_to_exactly_the_bake_and_a_pin_or_ik_switch_rebakes_it() {
+    let Some(scene) = gene_scene() else { return };
+    let mut h = harness(scene);
+    physics_menu(&mut h, "Baked");
+    assert_eq!(player(&h).physics_mode(), PhysicsMode::Baked);
+    wait_for_bake(&mut h);
+    assert!(h.query_by_label_contains("physics: baked").is_some());
+    let scene = &player(&h).scene;
+    let overrides = IkOverrides::new(&scene.model.rig);
+    let pins = vec![None; scene.model.rig.morph_count()];
+    let bake = fresh_bake(scene, &overrides, &pins);
+    for frame in ["200", "17", "300", "0", "151", "150", "17"] {
+        type_frame(&mut h, frame);
+        let frame: f32 = frame.parse().unwrap();
+        assert_eq!(player(&h).playback().frame(), frame);
+        let expected = baked_pose(&player(&h).scene, &bake, &overrides, &pins, frame);
+        assert_same_globals(player(&h).pose(), &expected, &format!("frame {frame}"));
+    }
+
+    // A morph pin or an IK switch starts a new bake at once (Gene has no bone morphs, and
+    // her bodies do not touch her legs, so the poses alone could not tell).
+    let blink = player(&h).scene.model.rig.morph_index("まばたき").unwrap();
+    let leg_ik = bone(&h, "左足ＩＫ");
+    let mut pins = vec![None; player(&h).scene.model.rig.morph_count()];
+    let mut overrides = IkOverrides::new(&player(&h).scene.model.rig);
+    for change in [
+        Action::PinMorph {
+            morph: blink,
+            weight: Some(1.0),
+        },
+        Action::SetIk {
+            bone: leg_ik,
+            value: IkOverride::Off,
+        },
+    ] {
+        setup_without_frames(&mut h, change.clone());
+        assert!(!player(&h).physics_baked(), "{change:?} drops the bake");
+        assert!(player(&h).bake_progress().is_some(), "and bakes again");
+        wait_for_bake(&mut h);
+    }
+    pins[blink] = Some(1.0);
+    overrides.set(leg_ik, IkOverride::Off);
+    let changed = fresh_bake(&player(&h).scene, &overrides, &pins);
+    for frame in ["150", "60"] {
+        type_frame(&mut h, frame);
+        let frame: f32 = frame.parse().unwrap();
+        let expected = baked_pose(&player(&h).scene, &changed, &overrides, &pins, frame);
+        assert_same_globals(player(&h).pose(), &expected, &format!("frame {frame}"));
+        assert_eq!(player(&h).pose().morph_weights[blink], 1.0);
+    }
 }

@@ -1,10 +1,12 @@
-//! The menu bar: File and View menus, what is loaded, the model's warnings, and the last
-//! error.
+//! The menu bar: File, View and Physics menus, what is loaded, the model's warnings, and the
+//! last error.
 
 use egui::{RichText, Ui};
+use mmd_physics::SubstepRate;
 
 use super::{ERROR_COLOR, WARNING_COLOR};
 use crate::action::{Action, ViewOption};
+use crate::physics::PhysicsMode;
 use crate::player::Player;
 
 pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
@@ -16,6 +18,7 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
             }
         });
         ui.menu_button("View", |ui| view_menu(ui, player, actions));
+        ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
         ui.separator();
         ui.label(RichText::new(&player.scene.model.label).strong());
         for m in &player.scene.motions {
@@ -58,6 +61,51 @@ fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     }
     if ui.button("Reset camera (R)").clicked() {
         actions.push(Action::ResetCamera);
+        ui.close();
+    }
+}
+
+fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    let mode = player.physics_mode();
+    let modes = [
+        (
+            PhysicsMode::Off,
+            "Off",
+            "Bodies hold their bones' animated pose",
+        ),
+        (
+            PhysicsMode::Live,
+            "Live",
+            "Simulated as the timeline plays forward",
+        ),
+        (
+            PhysicsMode::Baked,
+            "Baked",
+            "Simulated once from frame 0 to the end, then looked up: scrubbing shows \
+             exactly what playback shows",
+        ),
+    ];
+    for (choice, label, hint) in modes {
+        if ui
+            .radio(mode == choice, label)
+            .on_hover_text(hint)
+            .clicked()
+            && mode != choice
+        {
+            actions.push(Action::SetPhysicsMode(choice));
+        }
+    }
+    ui.separator();
+    let rate = player.physics_rate();
+    for choice in [SubstepRate::Hz60, SubstepRate::Hz120, SubstepRate::Hz240] {
+        let label = format!("{} Hz substeps", choice.hz());
+        if ui.radio(rate == choice, label).clicked() && rate != choice {
+            actions.push(Action::SetPhysicsRate(choice));
+        }
+    }
+    ui.separator();
+    if ui.button("Reset physics (P)").clicked() {
+        actions.push(Action::ResetPhysics);
         ui.close();
     }
 }

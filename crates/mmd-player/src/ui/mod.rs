@@ -118,6 +118,7 @@ fn shortcuts(ui: &Ui, actions: &mut Vec<Action>) {
         (Key::Home, Action::JumpToStart),
         (Key::End, Action::JumpToEnd),
         (Key::R, Action::ResetCamera),
+        (Key::P, Action::ResetPhysics),
     ];
     for (key, action) in keys {
         if ui.input(|i| i.key_pressed(key)) {

@@ -1,10 +1,11 @@
 //! The timeline: transport buttons, loop and speed, the frame field, the scrub bar with the
-//! selected bone's key frames, and the status line.
+//! selected bone's key frames, and the status line with the physics bake's progress.
 
 use egui::{Pos2, RichText, Stroke, Ui};
 
 use super::{ACCENT, UiState};
 use crate::action::Action;
+use crate::physics::PhysicsMode;
 use crate::playback::SPEED_RANGE;
 use crate::player::Player;
 
@@ -15,19 +16,45 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         .inner;
     scrub_bar(ui, player, frame_label, actions);
     ui.horizontal(|ui| {
+        // With physics on, the whole evaluation is timed: the step is most of it.
+        let pose = match player.physics_mode() {
+            PhysicsMode::Off => format!("pose {:.0} µs", player.pose_micros),
+            PhysicsMode::Live | PhysicsMode::Baked => {
+                format!("pose+physics {:.2} ms", player.pose_micros / 1000.0)
+            }
+        };
         ui.label(
             RichText::new(format!(
-                "{:.0} fps   pose {:.0} µs   render {:.1} ms   {} bones   {} vertices",
+                "{:.0} fps   {pose}   render {:.1} ms   {} bones   {} vertices",
                 state.stats.fps,
-                player.pose_micros,
                 state.stats.render_ms,
                 player.scene.model.rig.bone_count(),
                 player.scene.model.pmx.vertices.len(),
             ))
             .monospace(),
         );
+        physics_status(ui, player);
     });
     ui.add_space(2.0);
+}
+
+/// The physics mode, and a running bake's progress.
+fn physics_status(ui: &mut Ui, player: &Player) {
+    let mode = match player.physics_mode() {
+        PhysicsMode::Off => return,
+        PhysicsMode::Live => "physics: live",
+        PhysicsMode::Baked if player.physics_baked() => "physics: baked",
+        PhysicsMode::Baked => "physics: live until baked",
+    };
+    ui.separator();
+    ui.monospace(mode);
+    if let Some((done, total)) = player.bake_progress() {
+        ui.add(
+            egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                .desired_width(240.0)
+                .text(format!("baking physics {done} / {total}")),
+        );
+    }
 }
 
 /// The buttons, loop, speed and frame field; returns the id of the "Frame" label, which also
