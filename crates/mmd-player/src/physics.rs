@@ -5,8 +5,10 @@
 //! Time is motion time: one frame is 1/30 s, whatever the wall clock does. The simulation
 //! starts from the frame's pose with a warm-up ([`WARM_UP_SECONDS`] of motion time holding
 //! that pose, so hair and skirts hang before the first frame is shown). Live, a step of up to
-//! [`MAX_LIVE_STEP`] frames forward simulates that much time; anything else (a backward seek,
-//! a jump, the loop wrapping) starts again from the new frame. Showing the same frame again
+//! [`MAX_LIVE_STEP`] frames forward simulates that much time in one step; a longer move forward
+//! of up to [`MAX_CATCH_UP`] frames (a slow display, or a short skip) simulates every whole
+//! frame in between first; anything else (a backward seek, a long jump, the loop wrapping)
+//! starts again from the new frame. Showing the same frame again
 //! (paused, or an override changed) does not step. Bone keys that switch physics off
 //! (MMD's per-key physics switch) make that bone's bodies follow the animation until a key
 //! switches it on again.
@@ -23,6 +25,9 @@ pub const WARM_UP_SECONDS: f32 = 1.0;
 /// The largest forward move (in frames) that live physics simulates instead of starting
 /// again: playback at any speed up to 2× on a display down to 30 Hz.
 pub const MAX_LIVE_STEP: f32 = 2.0;
+/// The longest forward move (in frames) that live physics catches up with frame by frame
+/// instead of starting again: one second of motion, a few milliseconds of simulation.
+pub const MAX_CATCH_UP: f32 = 30.0;
 
 /// How the player treats rigid bodies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -111,6 +116,16 @@ impl LivePhysics {
     /// Poses `frame` with the bodies simulated up to it (see the module docs for when it
     /// steps, holds or starts again).
     pub fn evaluate(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        if let Some(mut at) = self.at
+            && frame - at > MAX_LIVE_STEP
+            && frame - at <= MAX_CATCH_UP
+        {
+            while at + 1.0 < frame {
+                at += 1.0;
+                self.simulate(input, at, pose);
+            }
+        }
         self.simulate(input, frame, pose);
         input.after_physics(
             self.physics.driven_bones(),
@@ -155,7 +170,7 @@ impl LivePhysics {
         if let Some(mut at) = self.at.filter(|&at| at <= frame) {
             while at + 1.0 < frame {
                 at += 1.0;
-                self.evaluate(input, at, pose);
+                self.simulate(input, at, pose);
             }
         }
         self.evaluate(input, frame, pose);
