@@ -86,46 +86,13 @@ impl ModelPhysics {
         pmx: &Pmx,
         options: &PhysicsOptions,
     ) -> Result<(ModelPhysics, Vec<PhysicsWarning>), PhysicsError> {
-        options.check()?;
-        let mut warnings = Vec::new();
-        let bones = validate::bone_positions(pmx);
-        let (valid_bodies, map) = validate::bodies(pmx, &bones, &mut warnings);
-        let valid_joints = validate::joints(pmx, &map, &valid_bodies, &mut warnings);
-
-        let mut bodies = Vec::with_capacity(valid_bodies.len());
-        let mut body_descs = Vec::with_capacity(valid_bodies.len());
-        let mut rests = Vec::with_capacity(valid_bodies.len());
-        for b in &valid_bodies {
-            let rest_matrix = matrix(&b.rest);
-            let bone_rest = b
-                .bone
-                .and_then(|bone| bones[bone])
-                .map_or(Mat4::IDENTITY, |p| Mat4::from_translation(p.into()));
-            let offset = bone_rest.inverse() * rest_matrix;
-            body_descs.push(body_desc(b, options));
-            bodies.push(Body {
-                source: b.source,
-                bone: b.bone,
-                motion: b.motion,
-                rest: b.rest,
-                offset,
-                offset_inv: offset.inverse(),
-            });
-            rests.push(rest_matrix);
-        }
-
-        let mut joint_descs = Vec::with_capacity(valid_joints.len());
-        for j in &valid_joints {
-            let [a, b] = j.bodies;
-            let Some(desc) = joint_desc(j, &rests[a], &rests[b], options) else {
-                warnings.push(PhysicsWarning::JointSkipped {
-                    joint: j.source,
-                    problem: "its frame is not finite in a body's space",
-                });
-                continue;
-            };
-            joint_descs.push(desc);
-        }
+        let Description {
+            bodies,
+            body_descs,
+            joint_descs,
+            map,
+            warnings,
+        } = describe(pmx, options)?;
         let joint_count = joint_descs.len();
         let world = build_world(options, &body_descs, &joint_descs)?;
 
@@ -174,6 +141,12 @@ impl ModelPhysics {
             pending: 0.0,
         };
         Ok((physics, warnings))
+    }
+
+    /// The warnings [`ModelPhysics::new`] would give for `pmx`, without building a world:
+    /// what loading a model reports before physics is turned on.
+    pub fn check(pmx: &Pmx, options: &PhysicsOptions) -> Result<Vec<PhysicsWarning>, PhysicsError> {
+        Ok(describe(pmx, options)?.warnings)
     }
 
     /// Puts every body on its bone's pose in `bone_globals` (model-space matrices, one per
@@ -398,6 +371,67 @@ impl ModelPhysics {
     pub fn options(&self) -> &PhysicsOptions {
         &self.options
     }
+}
+
+/// What a world is built from: the bodies and joints that can be simulated, checked and
+/// mapped, with the warnings met on the way.
+struct Description {
+    bodies: Vec<Body>,
+    body_descs: Vec<BodyDesc>,
+    joint_descs: Vec<JointDesc>,
+    /// World body index per PMX body; `None` for bodies left out.
+    map: Vec<Option<usize>>,
+    warnings: Vec<PhysicsWarning>,
+}
+
+fn describe(pmx: &Pmx, options: &PhysicsOptions) -> Result<Description, PhysicsError> {
+    options.check()?;
+    let mut warnings = Vec::new();
+    let bones = validate::bone_positions(pmx);
+    let (valid_bodies, map) = validate::bodies(pmx, &bones, &mut warnings);
+    let valid_joints = validate::joints(pmx, &map, &valid_bodies, &mut warnings);
+
+    let mut bodies = Vec::with_capacity(valid_bodies.len());
+    let mut body_descs = Vec::with_capacity(valid_bodies.len());
+    let mut rests = Vec::with_capacity(valid_bodies.len());
+    for b in &valid_bodies {
+        let rest_matrix = matrix(&b.rest);
+        let bone_rest = b
+            .bone
+            .and_then(|bone| bones[bone])
+            .map_or(Mat4::IDENTITY, |p| Mat4::from_translation(p.into()));
+        let offset = bone_rest.inverse() * rest_matrix;
+        body_descs.push(body_desc(b, options));
+        bodies.push(Body {
+            source: b.source,
+            bone: b.bone,
+            motion: b.motion,
+            rest: b.rest,
+            offset,
+            offset_inv: offset.inverse(),
+        });
+        rests.push(rest_matrix);
+    }
+
+    let mut joint_descs = Vec::with_capacity(valid_joints.len());
+    for j in &valid_joints {
+        let [a, b] = j.bodies;
+        let Some(desc) = joint_desc(j, &rests[a], &rests[b], options) else {
+            warnings.push(PhysicsWarning::JointSkipped {
+                joint: j.source,
+                problem: "its frame is not finite in a body's space",
+            });
+            continue;
+        };
+        joint_descs.push(desc);
+    }
+    Ok(Description {
+        bodies,
+        body_descs,
+        joint_descs,
+        map,
+        warnings,
+    })
 }
 
 /// A Bullet world holding `bodies` and `joints`, placed as their descriptions say.

@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 
 use anyhow::{Context, Result, bail};
-use mmd_player::physics::{LivePhysics, PhysicsBake, PoseInput};
+use mmd_player::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PoseInput};
 use mmd_player::scene::Model;
 use mmd_pose::{IkOverrides, Motion, Pose, evaluate};
 
@@ -49,7 +49,14 @@ impl FramePoser {
         Ok(match switch {
             PhysicsSwitch::Live => FramePoser::Live(Box::new(live)),
             PhysicsSwitch::Baked => {
-                let last = motion.last_frame().max(last).max(0.0).ceil() as u32;
+                let last = motion.last_frame().max(last).max(0.0).ceil();
+                if last >= MAX_BAKE_FRAMES as f32 {
+                    bail!(
+                        "--physics baked: {last} frames are too many to bake (at most \
+                         {MAX_BAKE_FRAMES}); use --physics live"
+                    );
+                }
+                let last = last as u32;
                 let bar = progress_bar(u64::from(last) + 1, "frames simulated");
                 let input = PoseInput {
                     rig: &model.rig,

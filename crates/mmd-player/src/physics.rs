@@ -29,6 +29,10 @@ pub const MAX_LIVE_STEP: f32 = 2.0;
 /// instead of starting again: one second of motion, a few milliseconds of simulation.
 pub const MAX_CATCH_UP: f32 = 30.0;
 
+/// The longest motion baked: an hour at 30 fps. Every frame keeps a matrix per driven bone,
+/// so a corrupt key frame in the billions would otherwise exhaust memory.
+pub const MAX_BAKE_FRAMES: u32 = 30 * 60 * 60;
+
 /// How the player treats rigid bodies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PhysicsMode {
@@ -117,14 +121,11 @@ impl LivePhysics {
     /// steps, holds or starts again).
     pub fn evaluate(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
         let frame = if frame.is_finite() { frame } else { 0.0 };
-        if let Some(mut at) = self.at
-            && frame - at > MAX_LIVE_STEP
-            && frame - at <= MAX_CATCH_UP
+        if self
+            .at
+            .is_some_and(|at| frame - at > MAX_LIVE_STEP && frame - at <= MAX_CATCH_UP)
         {
-            while at + 1.0 < frame {
-                at += 1.0;
-                self.simulate(input, at, pose);
-            }
+            self.catch_up(input, frame, pose);
         }
         self.simulate(input, frame, pose);
         input.after_physics(
@@ -167,13 +168,20 @@ impl LivePhysics {
     /// one starts again from it, as a seek back does.
     pub fn play_to(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
         let frame = if frame.is_finite() { frame } else { 0.0 };
-        if let Some(mut at) = self.at.filter(|&at| at <= frame) {
-            while at + 1.0 < frame {
-                at += 1.0;
-                self.simulate(input, at, pose);
-            }
+        if self.at.is_some_and(|at| at <= frame) {
+            self.catch_up(input, frame, pose);
         }
         self.evaluate(input, frame, pose);
+    }
+
+    /// Simulates every whole frame after the last one posed and before `frame`, one 1/30 s
+    /// step each.
+    fn catch_up(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        // `at + 1.0 > at` stops where f32 can no longer count whole frames (a corrupt key
+        // frame in the tens of millions), which would otherwise loop for ever.
+        while let Some(at) = self.at.filter(|&at| at + 1.0 < frame && at + 1.0 > at) {
+            self.simulate(input, at + 1.0, pose);
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use mmd_render::{Aabb, Camera};
 use crate::action::{Action, ViewOption};
 use crate::bake_job::{BakeInputs, BakeJob};
 use crate::orbit::Orbit;
-use crate::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
+use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode, PoseInput};
 use crate::playback::Playback;
 use crate::scene::Scene;
 
@@ -75,10 +75,6 @@ pub struct Player {
     /// The model's bone hierarchy, built once per model.
     bone_tree: BoneTree,
 }
-
-/// The longest motion the player bakes: an hour at 30 fps. Every frame keeps a matrix per
-/// driven bone, so a corrupt key frame in the billions would otherwise exhaust memory.
-pub const MAX_BAKE_FRAMES: u32 = 30 * 60 * 60;
 
 /// The rigid-body simulation as the player runs it.
 #[derive(Default)]

@@ -117,10 +117,8 @@ fn model_from_pmx(
     textures: TextureOrigin,
 ) -> Model {
     let (rig, rig_warnings) = rig;
-    // Built once here only to check the bodies and joints: the player builds its own world
-    // when physics is turned on.
-    let physics_warnings = match ModelPhysics::new(&pmx, &PhysicsOptions::default()) {
-        Ok((_, warnings)) => warnings.iter().map(|w| format!("physics: {w}")).collect(),
+    let physics_warnings = match ModelPhysics::check(&pmx, &PhysicsOptions::default()) {
+        Ok(warnings) => warnings.iter().map(|w| format!("physics: {w}")).collect(),
         Err(e) => vec![e.to_string()],
     };
     let warnings = pmx

@@ -66,6 +66,23 @@ fn case_args(case: &serde_json::Value) -> Vec<String> {
     args
 }
 
+/// The scene's motion with no user overrides.
+fn input<'a>(scene: &'a Scene, overrides: &'a IkOverrides) -> PoseInput<'a> {
+    PoseInput {
+        rig: &scene.model.rig,
+        motion: &scene.motion,
+        overrides,
+        morph_pins: &[],
+    }
+}
+
+/// Fresh bodies for the scene's model, and frames `0..=last` baked with them.
+fn bake(input: PoseInput<'_>, scene: &Scene, last: u32) -> (LivePhysics, PhysicsBake) {
+    let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
+    let bake = PhysicsBake::bake(input, &mut live, last, &mut |_, _| true).unwrap();
+    (live, bake)
+}
+
 #[test]
 fn physics_dumps_pass_physcmp_against_both_references() {
     let cases_file = shared().join("reference/physics/CASES.json");
@@ -149,14 +166,8 @@ fn a_baked_frame_is_the_same_however_it_is_reached() {
     let scene = Scene::from_command_line(&[model, motion]).unwrap();
     let rig = &scene.model.rig;
     let overrides = IkOverrides::new(rig);
-    let input = PoseInput {
-        rig,
-        motion: &scene.motion,
-        overrides: &overrides,
-        morph_pins: &[],
-    };
-    let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
-    let bake = PhysicsBake::bake(input, &mut live, 120, &mut |_, _| true).unwrap();
+    let input = input(&scene, &overrides);
+    let (mut live, bake) = bake(input, &scene, 120);
     assert_eq!(bake.frame_count(), 121);
     assert!(bake.blow_ups.is_empty(), "{:?}", bake.blow_ups);
     // Playback in order, then the same frames scrubbed backwards and at random.
@@ -210,14 +221,8 @@ fn every_fixture_model_dances_600_frames_without_a_blow_up_or_a_loose_chain() {
         assert!(!scene.model.pmx.rigid_bodies.is_empty(), "{rel}");
         let rig = &scene.model.rig;
         let overrides = IkOverrides::new(rig);
-        let input = PoseInput {
-            rig,
-            motion: &scene.motion,
-            overrides: &overrides,
-            morph_pins: &[],
-        };
-        let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
-        let bake = PhysicsBake::bake(input, &mut live, 599, &mut |_, _| true).unwrap();
+        let input = input(&scene, &overrides);
+        let (_, bake) = bake(input, &scene, 599);
         assert!(bake.blow_ups.is_empty(), "{rel}: {:?}", bake.blow_ups);
         let simulated: Vec<usize> = scene
             .model
@@ -285,14 +290,8 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let hair = rig.bone_index(HAIR).unwrap();
     assert!(scene.motion.has_physics_toggles());
     let overrides = IkOverrides::new(rig);
-    let input = PoseInput {
-        rig,
-        motion: &scene.motion,
-        overrides: &overrides,
-        morph_pins: &[],
-    };
-    let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
-    let bake = PhysicsBake::bake(input, &mut live, 120, &mut |_, _| true).unwrap();
+    let input = input(&scene, &overrides);
+    let (_, bake) = bake(input, &scene, 120);
     let (mut simulated, mut animated) = (Pose::new(rig), Pose::new(rig));
     let mut moved_after = 0.0f32;
     for f in 0..=120 {
