@@ -1,5 +1,5 @@
-// MMD's standard shading (after MMD's full.fx without self-shadow), the edge (outline)
-// pass and the planar ground shadow. Colours are computed in the textures' own gamma
+// MMD's standard shading (after MMD's full.fx) with its self-shadow, the self-shadow map,
+// the edge (outline) pass and the planar ground shadow. Colours are computed in the textures' own gamma
 // space like MMD; `frame.output.w` asks for a conversion when the target encodes sRGB.
 //
 // No branch here depends on uniform values alone: material and frame switches are `select`s,
@@ -19,6 +19,10 @@ struct Frame {
     shadow_color: vec4<f32>,
     // width, height (pixels), edge pixels per edge-size unit, 1 = target is sRGB.
     output: vec4<f32>,
+    // World → the self-shadow map's clip space.
+    light_view_proj: mat4x4<f32>,
+    // x = self-shadow mode (0 off, 1, 2), y = shadow map size in texels.
+    self_shadow: vec4<f32>,
 }
 
 struct Material {
@@ -27,7 +31,8 @@ struct Material {
     specular: vec4<f32>,
     ambient: vec4<f32>,
     edge_color: vec4<f32>,
-    // x = edge size, y = sphere mode (0 none, 1 multiply, 2 add, 3 sub-texture)
+    // x = edge size, y = sphere mode (0 none, 1 multiply, 2 add, 3 sub-texture),
+    // z = 1 when the material receives the self-shadow
     params: vec4<f32>,
     texture_mul: vec4<f32>,
     texture_add: vec4<f32>,
@@ -44,6 +49,8 @@ struct Material {
 @group(1) @binding(3) var toon_texture: texture_2d<f32>;
 @group(1) @binding(4) var wrap_sampler: sampler;
 @group(1) @binding(5) var clamp_sampler: sampler;
+@group(2) @binding(0) var shadow_map: texture_depth_2d;
+@group(2) @binding(1) var shadow_sampler: sampler;
 
 struct VertexIn {
     // xyz, w = edge scale
@@ -59,6 +66,7 @@ struct ShadedOut {
     @location(1) eye_dir: vec3<f32>,
     @location(2) uv: vec2<f32>,
     @location(3) sub_uv: vec2<f32>,
+    @location(4) light_clip: vec4<f32>,
 }
 
 fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
@@ -88,7 +96,35 @@ fn vs_main(v: VertexIn) -> ShadedOut {
     out.eye_dir = frame.eye.xyz - v.position.xyz;
     out.uv = v.uv.xy;
     out.sub_uv = v.uv.zw;
+    out.light_clip = frame.light_view_proj * vec4<f32>(v.position.xyz, 1.0);
     return out;
+}
+
+// MMD's depth test for its self-shadow, per texel: a receiver deeper than the map by more
+// than 0.3 / k starts to darken, fully at 1.3 / k (the slack keeps surfaces from shadowing
+// themselves). `k` is 1500 in mode 1; in mode 2, 8000 × the map's v, sharper nearer the
+// camera, where mode 2 spends its texels.
+fn shadow_amount(receiver: f32, stored: vec4<f32>, k: f32) -> vec4<f32> {
+    return saturate(max(vec4<f32>(receiver) - stored, vec4<f32>(0.0)) * k - 0.3);
+}
+
+// How lit a point is by the self-shadow map (1 lit, 0 in shadow): MMD's test on each texel,
+// filtered over four bilinear 2×2 footprints half a texel apart (a 3×3 tent), so shadow
+// edges are soft rather than stair-stepped.
+fn shadow_coverage(ndc: vec3<f32>, uv: vec2<f32>) -> f32 {
+    let size = frame.self_shadow.y;
+    let k = select(1500.0, 8000.0 * uv.y, frame.self_shadow.x > 1.5);
+    var shadow = 0.0;
+    for (var i = 0u; i < 4u; i++) {
+        let offset = vec2<f32>(f32(i & 1u), f32(i >> 1u)) - 0.5;
+        let texel = uv * size + offset - 0.5;
+        let base = floor(texel);
+        let f = texel - base;
+        // Gathered: x (u0, v1), y (u1, v1), z (u1, v0), w (u0, v0).
+        let s = shadow_amount(ndc.z, textureGather(shadow_map, shadow_sampler, (base + 1.0) / size), k);
+        shadow += mix(mix(s.w, s.z, f.x), mix(s.x, s.y, f.x), f.y);
+    }
+    return 1.0 - shadow * 0.25;
 }
 
 // MMD's material-morph tint of a sampled colour: lerp(neutral, c × mul + add, mul.a + add.a).
@@ -120,7 +156,20 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
     // nothing about minification (a toon file that doubles as a colour texture has mips).
     let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5), 0.0);
-    color *= tint(toon, material.toon_mul, material.toon_add, 1.0);
+    let toon_shaded = color * tint(toon, material.toon_mul, material.toon_add, 1.0);
+
+    // With the self-shadow, a receiving material goes from its colour to its colour × the
+    // toon's darkest row by the lesser of the map's coverage and 3·N·L; outside the map it
+    // keeps its colour unshaded (both as MMD does).
+    let ndc = in.light_clip.xyz / in.light_clip.w;
+    let shadow_uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
+    let in_map = in.light_clip.w > 0.0 && all(shadow_uv == saturate(shadow_uv));
+    let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
+    let shadow_color = color * tint(darkest, material.toon_mul, material.toon_add, 1.0);
+    let coverage = min(saturate(light_normal * 3.0), shadow_coverage(ndc, shadow_uv));
+    let self_shadowed = select(color, mix(shadow_color, color, coverage), in_map);
+    let receives = frame.self_shadow.x > 0.5 && material.params.z > 0.5;
+    color = select(toon_shaded, self_shadowed, receives);
 
     let power = material.specular.w;
     let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
@@ -132,6 +181,28 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
         discard;
     }
     return encode(vec4<f32>(color, alpha));
+}
+
+struct CastOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+// The self-shadow map: depth as the light sees it.
+@vertex
+fn vs_cast(v: VertexIn) -> CastOut {
+    var out: CastOut;
+    out.clip = frame.light_view_proj * vec4<f32>(v.position.xyz, 1.0);
+    out.uv = v.uv.xy;
+    return out;
+}
+
+// Transparent texels cast no shadow (lace, hair tips), by the same alpha test as the colour.
+@fragment
+fn fs_cast(in: CastOut) {
+    if material.diffuse.a * textureSample(base_texture, wrap_sampler, in.uv).a < 0.002 {
+        discard;
+    }
 }
 
 struct FlatOut {

@@ -14,6 +14,7 @@ use crate::physics::PhysicsMode;
 pub enum ViewOption {
     Edges,
     GroundShadow,
+    SelfShadow,
     Skeleton,
     Wireframe,
 }

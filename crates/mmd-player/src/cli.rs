@@ -145,8 +145,19 @@ pub struct RenderArgs {
     /// Output folder (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// MMD's self-shadow (on as in MMD; mode and distance from self-shadow keys when a VMD
+    /// has them).
+    #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
+    pub self_shadow: OnOff,
     #[command(flatten)]
     pub physics: PhysicsArgs,
+}
+
+/// A switch on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
 }
 
 #[derive(Args, Debug)]

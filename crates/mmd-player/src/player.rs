@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate_with_morph_pins};
+use mmd_pose::{
+    IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_with_morph_pins,
+};
 use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
@@ -28,16 +30,20 @@ use crate::scene::Scene;
 pub struct ViewOptions {
     pub edges: bool,
     pub ground_shadow: bool,
+    /// MMD's self-shadow, in the mode and distance the self-shadow keys give (MMD's default
+    /// without keys).
+    pub self_shadow: bool,
     pub skeleton: bool,
     pub wireframe: bool,
 }
 
 impl Default for ViewOptions {
-    /// As MMD starts: edges and ground shadow on.
+    /// As MMD starts: edges, ground shadow and self-shadow on.
     fn default() -> ViewOptions {
         ViewOptions {
             edges: true,
             ground_shadow: true,
+            self_shadow: true,
             skeleton: false,
             wireframe: false,
         }
@@ -251,6 +257,7 @@ impl Player {
             Action::SetView(option, on) => match option {
                 ViewOption::Edges => self.view.edges = on,
                 ViewOption::GroundShadow => self.view.ground_shadow = on,
+                ViewOption::SelfShadow => self.view.self_shadow = on,
                 ViewOption::Skeleton => self.view.skeleton = on,
                 ViewOption::Wireframe => self.view.wireframe = on,
             },
@@ -466,6 +473,18 @@ impl Player {
 
     pub fn selected_bone(&self) -> Option<usize> {
         self.selected_bone
+    }
+
+    /// The self-shadow to draw at the current frame: off when the view turns it off.
+    pub fn self_shadow(&self) -> SelfShadow {
+        if self.view.self_shadow {
+            self.scene.self_shadow_at(self.playback.frame())
+        } else {
+            SelfShadow {
+                mode: SelfShadowMode::Off,
+                ..SelfShadow::default()
+            }
+        }
     }
 
     pub fn view_options(&self) -> ViewOptions {

@@ -8,10 +8,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use mmd_player::scene::Scene;
-use mmd_pose::{CameraMotion, IkOverrides, Pose, SkinMesh, evaluate};
+use mmd_pose::{
+    CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
+    evaluate,
+};
 use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
 
-use crate::cli::RenderArgs;
+use crate::cli::{OnOff, RenderArgs};
 use crate::frame_list;
 use crate::frame_poser::{FramePoser, progress_bar};
 
@@ -42,10 +45,13 @@ pub fn frame_file_name(frame: f32) -> String {
     }
 }
 
-fn read_camera(path: &Path) -> Result<CameraMotion> {
+/// The camera VMD's camera keys, and its self-shadow keys if it has any.
+fn read_camera(path: &Path) -> Result<(CameraMotion, Option<SelfShadowMotion>)> {
     let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
     let vmd = mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))?;
-    CameraMotion::from_vmd(&vmd).with_context(|| format!("{}: has no camera keys", path.display()))
+    let camera = CameraMotion::from_vmd(&vmd)
+        .with_context(|| format!("{}: has no camera keys", path.display()))?;
+    Ok((camera, SelfShadowMotion::from_vmd(&vmd)))
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
@@ -53,7 +59,11 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let mut scene = Scene::from_command_line(&args.files)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
-        scene.camera = Some((label, read_camera(path)?));
+        let (camera, self_shadow) = read_camera(path)?;
+        scene.camera = Some((label, camera));
+        if self_shadow.is_some() {
+            scene.self_shadow = self_shadow;
+        }
     }
     let frames = match &args.frames {
         Some(list) => frame_list::parse(list).context("--frames")?,
@@ -101,8 +111,16 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     for &frame in &frames {
         poser.pose(&scene.model, &scene.motion, &overrides, frame, &mut pose);
         model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
+        let self_shadow = match args.self_shadow {
+            OnOff::On => scene.self_shadow_at(frame),
+            OnOff::Off => SelfShadow {
+                mode: SelfShadowMode::Off,
+                ..SelfShadow::default()
+            },
+        };
         let view = View {
             camera: scene.camera_at(frame).unwrap_or(framing),
+            self_shadow,
             ..View::default()
         };
         let image = offscreen.render(&ctx.device, &ctx.queue, &renderer, &[&model], &view)?;

@@ -11,7 +11,7 @@ use mmd_format::pmx::Pmx;
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
-use mmd_pose::{CameraMotion, Motion, Rig};
+use mmd_pose::{CameraMotion, Motion, Rig, SelfShadow, SelfShadowMotion};
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
@@ -84,6 +84,7 @@ struct LoadedFile {
     model: Option<Model>,
     motion: Option<MotionFile>,
     camera: Option<(String, CameraMotion)>,
+    self_shadow: Option<SelfShadowMotion>,
 }
 
 /// What [`Scene::open`] changed.
@@ -98,6 +99,9 @@ pub struct Scene {
     pub model: Model,
     pub motions: Vec<MotionFile>,
     pub camera: Option<(String, CameraMotion)>,
+    /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
+    /// camera's); without them, MMD's default setting.
+    pub self_shadow: Option<SelfShadowMotion>,
     /// `motions` bound to `model`.
     pub motion: Motion,
 }
@@ -214,12 +218,15 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         }
         AnyFile::Vmd(vmd) => {
             let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
+            let self_shadow = SelfShadowMotion::from_vmd(&vmd);
             let has_model_keys =
                 !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
             LoadedFile {
                 model: None,
-                motion: (has_model_keys || camera.is_none()).then_some(MotionFile { label, vmd }),
+                motion: (has_model_keys || (camera.is_none() && self_shadow.is_none()))
+                    .then_some(MotionFile { label, vmd }),
                 camera,
+                self_shadow,
             }
         }
         AnyFile::Vpd(vpd) => LoadedFile {
@@ -252,6 +259,7 @@ impl Scene {
             model,
             motions,
             camera: None,
+            self_shadow: None,
         })
     }
 
@@ -274,12 +282,14 @@ impl Scene {
 
     /// Opens files (as dropped on the window or picked in the dialog): a model replaces the
     /// model and keeps the motions; motions (VMD, or VPD poses) together replace the
-    /// motions; a VMD with camera keys becomes the camera motion. Every file is read first:
+    /// motions; a VMD with camera keys becomes the camera motion, one with
+    /// self-shadow keys drives the self-shadow. Every file is read first:
     /// if any fails, nothing changes and the error names it.
     pub fn open(&mut self, paths: &[PathBuf]) -> Result<Opened, LoadError> {
         let mut model = None;
         let mut motions = Vec::new();
         let mut camera = None;
+        let mut self_shadow = None;
         for path in paths {
             let file = read_file(path)?;
             if let Some(m) = file.model {
@@ -295,6 +305,9 @@ impl Scene {
             if file.camera.is_some() {
                 camera = file.camera;
             }
+            if file.self_shadow.is_some() {
+                self_shadow = file.self_shadow;
+            }
         }
         let opened = Opened {
             model: model.is_some(),
@@ -309,6 +322,9 @@ impl Scene {
         }
         if camera.is_some() {
             self.camera = camera;
+        }
+        if self_shadow.is_some() {
+            self.self_shadow = self_shadow;
         }
         self.rebind();
         Ok(opened)
@@ -327,9 +343,17 @@ impl Scene {
         })
     }
 
-    /// The last frame of anything animated: the motions and the camera.
+    /// The self-shadow at `frame`: the keys', or MMD's default.
+    pub fn self_shadow_at(&self, frame: f32) -> SelfShadow {
+        self.self_shadow
+            .as_ref()
+            .map_or_else(SelfShadow::default, |m| m.at(frame))
+    }
+
+    /// The last frame of anything animated: the motions, the camera and the self-shadow.
     pub fn last_frame(&self) -> f32 {
         let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
-        self.motion.last_frame().max(camera)
+        let self_shadow = self.self_shadow.as_ref().map_or(0.0, |s| s.last_frame());
+        self.motion.last_frame().max(camera).max(self_shadow)
     }
 }

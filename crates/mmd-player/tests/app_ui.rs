@@ -16,14 +16,16 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::{Mat4, Vec3};
 use mmd_format::FixedText;
-use mmd_format::vmd::{IkKey, IkState, Vmd};
+use mmd_format::vmd::{IkKey, IkState, ShadowKey, Vmd};
 use mmd_physics::{PhysicsOptions, SubstepRate};
 use mmd_player::action::Action;
 use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 use mmd_player::ui::{self, UiState};
-use mmd_pose::{IkOverride, IkOverrides, Pose, evaluate_with_morph_pins};
+use mmd_pose::{
+    IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_with_morph_pins,
+};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
@@ -515,6 +517,49 @@ fn view_menu_toggles_reach_the_player() {
     h.run();
     assert!(player(&h).view_options().skeleton);
     assert!(player(&h).view_options().edges);
+}
+
+/// Self-shadow: on by default in MMD's default setting; a VMD's self-shadow keys set its
+/// mode and distance frame by frame; the View menu turns it off.
+#[test]
+fn self_shadow_follows_its_keys_and_the_view_menu() {
+    let mut h = harness(Scene::bundled().unwrap());
+    assert_eq!(player(&h).self_shadow(), SelfShadow::default());
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shadow.vmd");
+    let key = |frame, mode, distance: f32| ShadowKey {
+        frame,
+        mode,
+        distance: 0.1 - distance / 100_000.0,
+    };
+    let vmd = Vmd {
+        shadow_keys: vec![key(0, 2, 5000.0), key(10, 0, 5000.0)],
+        ..Vmd::default()
+    };
+    std::fs::write(&path, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
+    let dance = player(&h).scene.motions.len();
+    setup(&mut h, Action::Open(vec![path]));
+    assert_eq!(
+        player(&h).scene.motions.len(),
+        dance,
+        "a VMD of self-shadow keys alone keeps the motions"
+    );
+    setup(&mut h, Action::Seek(0.0));
+    let at_start = player(&h).self_shadow();
+    assert_eq!(at_start.mode, SelfShadowMode::Mode2);
+    assert!((at_start.distance - 5000.0).abs() < 0.01);
+    setup(&mut h, Action::Seek(10.0));
+    assert_eq!(player(&h).self_shadow().mode, SelfShadowMode::Off);
+
+    setup(&mut h, Action::Seek(0.0));
+    assert!(player(&h).view_options().self_shadow);
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Self-shadow").click();
+    h.run();
+    assert!(!player(&h).view_options().self_shadow);
+    assert_eq!(player(&h).self_shadow().mode, SelfShadowMode::Off);
 }
 
 #[test]

@@ -225,3 +225,47 @@ fn bad_arguments_fail_with_one_line() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing.pmx"));
 }
+
+/// `--self-shadow off` draws index.pmx (whose toons are not white) by its toons alone, and
+/// the default draws MMD's self-shadow over it: the same silhouette, different shading.
+#[test]
+fn self_shadow_switch_changes_the_shading_not_the_silhouette() {
+    let Some(model) = fixture("j3/miku/index.pmx") else {
+        return;
+    };
+    let Some(motion) = fixture("mmd-viewer-js/vmd/wavefile_v2.vmd") else {
+        return;
+    };
+    let mut images = Vec::new();
+    for switch in ["on", "off"] {
+        let out = out_dir(&format!("self-shadow-{switch}"));
+        let Some(output) = render(&[
+            model.as_os_str(),
+            motion.as_os_str(),
+            "--frames".as_ref(),
+            "600".as_ref(),
+            "--size".as_ref(),
+            "320x320".as_ref(),
+            "--self-shadow".as_ref(),
+            switch.as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ]) else {
+            return;
+        };
+        assert!(output.status.success(), "{output:?}");
+        images.push(load(&out.join("frame_00600.png")));
+    }
+    let (on, off) = (&images[0], &images[1]);
+    let changed = on
+        .pixels()
+        .zip(off.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    let (model_on, model_off) = (model_pixels(on), model_pixels(off));
+    assert!(changed > 500, "{changed} pixels differ");
+    assert!(
+        model_on.abs_diff(model_off) * 50 < model_off,
+        "{model_on} vs {model_off} model pixels"
+    );
+}

@@ -70,6 +70,7 @@ mod morph;
 mod motion;
 mod pose;
 mod rig;
+mod self_shadow;
 mod skin;
 
 pub use camera::{CameraMotion, CameraState};
@@ -77,4 +78,5 @@ pub use morph::MorphKind;
 pub use motion::Motion;
 pub use pose::{IkOverride, IkOverrides, Pose, evaluate, evaluate_with_morph_pins};
 pub use rig::{Rig, RigWarning, pmd_as_pmx};
+pub use self_shadow::{MAX_SHADOW_DISTANCE, SelfShadow, SelfShadowMode, SelfShadowMotion};
 pub use skin::SkinMesh;

@@ -1,4 +1,5 @@
-//! Renderer speed on Gene at 1280×720: per-frame GPU time (submit until the queue is idle),
+//! Renderer speed on Gene at 1280×720: per-frame GPU time (submit until the queue is idle;
+//! self-shadow on, as by default, and off),
 //! CPU time to update and submit a frame, model load (parse + texture decode + upload) and
 //! load to first frame (the same plus one rendered frame). Needs the fixtures and a GPU adapter; without
 //! them the benchmarks are skipped with a message.
@@ -9,7 +10,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, evaluate};
 use mmd_render::{
-    Camera, DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer, View,
+    Camera, DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer,
+    SelfShadow, SelfShadowMode, View,
 };
 
 const WIDTH: u32 = 1280;
@@ -126,7 +128,7 @@ fn benches(c: &mut Criterion) {
     let (mut model, _) =
         ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures).expect("upload Gene");
     let mut frame = 0usize;
-    let mut submit = |model: &mut ModelGpu| {
+    let mut submit = |model: &mut ModelGpu, view: &View| {
         let pose = &poses[frame % poses.len()];
         frame += 1;
         model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
@@ -137,13 +139,26 @@ fn benches(c: &mut Criterion) {
             &targets,
             &output,
             &[&*model],
-            &view,
+            view,
         );
         ctx.queue.submit([encoder.finish()]);
     };
     group.bench_function("frame_gpu", |b| {
         b.iter(|| {
-            submit(&mut model);
+            submit(&mut model, &view);
+            wait(&ctx);
+        })
+    });
+    let without_self_shadow = View {
+        self_shadow: SelfShadow {
+            mode: SelfShadowMode::Off,
+            ..SelfShadow::default()
+        },
+        ..view
+    };
+    group.bench_function("frame_gpu_self_shadow_off", |b| {
+        b.iter(|| {
+            submit(&mut model, &without_self_shadow);
             wait(&ctx);
         })
     });
@@ -152,7 +167,7 @@ fn benches(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iterations {
                 let start = Instant::now();
-                submit(&mut model);
+                submit(&mut model, &view);
                 total += start.elapsed();
                 // The GPU work is not part of this measurement.
                 wait(&ctx);

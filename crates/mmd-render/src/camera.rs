@@ -52,12 +52,15 @@ impl Camera {
                 .transform_vector3(Vec3::new(0.0, 0.0, self.distance))
     }
 
+    /// The direction the camera looks in.
+    pub fn forward(&self) -> Vec3 {
+        self.orientation().transform_vector3(Vec3::Z)
+    }
+
     /// World → view, left-handed (glam's `look_to` for left-handed spaces).
     pub fn view(&self) -> Mat4 {
-        let orientation = self.orientation();
-        let up = orientation.transform_vector3(Vec3::Y);
-        let forward = orientation.transform_vector3(Vec3::Z);
-        look_to_mat4(self.eye(), forward, up)
+        let up = self.orientation().transform_vector3(Vec3::Y);
+        look_to_mat4(self.eye(), self.forward(), up)
     }
 
     /// View → clip (DirectX/WebGPU depth range 0..1) for an image of `aspect` = width / height. An orthographic camera shows

@@ -133,8 +133,9 @@ impl MaterialParams {
         self.edge_color[3] * self.diffuse[3] >= EDGE_MIN_ALPHA
     }
 
-    /// The uniform block for these parameters.
-    pub fn uniform(&self, sphere_mode: SphereMode) -> MaterialUniform {
+    /// The uniform block for these parameters, for a material that darkens under the
+    /// self-shadow or not.
+    pub fn uniform(&self, sphere_mode: SphereMode, receives_self_shadow: bool) -> MaterialUniform {
         let mode = match sphere_mode {
             SphereMode::None => 0.0,
             SphereMode::Multiply => 1.0,
@@ -148,7 +149,12 @@ impl MaterialParams {
             specular: [sr, sg, sb, self.specular_power],
             ambient: [ar, ag, ab, 0.0],
             edge_color: self.edge_color,
-            params: [self.edge_size, mode, 0.0, 0.0],
+            params: [
+                self.edge_size,
+                mode,
+                if receives_self_shadow { 1.0 } else { 0.0 },
+                0.0,
+            ],
             texture_mul: self.texture_mul,
             texture_add: self.texture_add,
             sphere_mul: self.sphere_mul,

@@ -26,6 +26,10 @@ pub(crate) struct MaterialGpu {
     pub edge: bool,
     edge_flag: bool,
     pub ground_shadow: bool,
+    /// Drawn into the self-shadow map (PMX flag 0x04).
+    pub casts_self_shadow: bool,
+    /// Darkened by the self-shadow map (PMX flag 0x08); otherwise shaded by its toon alone.
+    receives_self_shadow: bool,
     pub bind_group: wgpu::BindGroup,
     uniform: wgpu::Buffer,
     sphere_mode: SphereMode,
@@ -206,9 +210,10 @@ impl ModelGpu {
                         })
                         .unwrap_or(&renderer.white),
                 };
+                let receives_self_shadow = m.flags & material_flags::RECEIVE_SELF_SHADOW != 0;
                 let uniform = buffer(
                     "material",
-                    bytemuck::bytes_of(&params.uniform(m.sphere_mode)),
+                    bytemuck::bytes_of(&params.uniform(m.sphere_mode, receives_self_shadow)),
                     wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 );
                 let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -235,6 +240,8 @@ impl ModelGpu {
                     edge: m.flags & material_flags::EDGE != 0 && params.edge_visible(),
                     edge_flag: m.flags & material_flags::EDGE != 0,
                     ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
+                    casts_self_shadow: m.flags & material_flags::CAST_SELF_SHADOW != 0,
+                    receives_self_shadow,
                     bind_group,
                     uniform,
                     sphere_mode: m.sphere_mode,
@@ -313,7 +320,9 @@ impl ModelGpu {
                 queue.write_buffer(
                     &material.uniform,
                     0,
-                    bytemuck::bytes_of(&params.uniform(material.sphere_mode)),
+                    bytemuck::bytes_of(
+                        &params.uniform(material.sphere_mode, material.receives_self_shadow),
+                    ),
                 );
                 material.visible = params.diffuse[3] > 0.0;
                 material.edge = material.edge_flag && params.edge_visible();

@@ -1,11 +1,14 @@
-//! The render pipelines and the frame: ground shadow, every material in order, then the
-//! edges, drawn with 4× MSAA and resolved into the caller's view.
+//! The render pipelines and the frame: the self-shadow map from the light, then the ground
+//! shadow, every material in order and the edges, drawn with 4× MSAA and resolved into the
+//! caller's view.
 
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
+use mmd_pose::{SelfShadow, SelfShadowMode};
 
 use crate::camera::Camera;
 use crate::model::ModelGpu;
+use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
 use crate::texture::{self, MipImage};
 
@@ -47,6 +50,9 @@ pub struct View {
     pub edges: bool,
     /// Draw triangle edges only (needs `POLYGON_MODE_LINE`; ignored without it).
     pub wireframe: bool,
+    /// MMD's self-shadow: materials with the cast flag darken those with the receive flag,
+    /// across models. Mode [`SelfShadowMode::Off`] shades by the toon alone.
+    pub self_shadow: SelfShadow,
 }
 
 impl Default for View {
@@ -58,6 +64,7 @@ impl Default for View {
             ground_shadow: Some([0.2, 0.2, 0.2, 0.5]),
             edges: true,
             wireframe: false,
+            self_shadow: SelfShadow::default(),
         }
     }
 }
@@ -74,6 +81,8 @@ struct FrameUniform {
     light_color: [f32; 4],
     shadow_color: [f32; 4],
     output: [f32; 4],
+    light_view_proj: [[f32; 4]; 4],
+    self_shadow: [f32; 4],
 }
 
 /// The projection onto the ground plane y = 0 along the light's direction `l`, or `None`
@@ -142,6 +151,9 @@ struct Pipelines {
     edge: wgpu::RenderPipeline,
     shadow: wgpu::RenderPipeline,
     wireframe: Option<wgpu::RenderPipeline>,
+    /// Into the self-shadow map, culled as each material is drawn.
+    cast_single_sided: wgpu::RenderPipeline,
+    cast_double_sided: wgpu::RenderPipeline,
 }
 
 /// Shared GPU state: pipelines for one output format, layouts, samplers and the fallback
@@ -151,6 +163,7 @@ pub struct Renderer {
     pipelines: Pipelines,
     frame_buffer: wgpu::Buffer,
     frame_bind_group: wgpu::BindGroup,
+    shadow_map: ShadowMap,
     pub(crate) material_layout: wgpu::BindGroupLayout,
     pub(crate) skinning: SkinningPipeline,
     pub(crate) wrap_sampler: wgpu::Sampler,
@@ -232,12 +245,24 @@ impl Renderer {
                 resource: frame_buffer.as_entire_binding(),
             }],
         });
+        let shadow_layout = ShadowMap::layout(device);
+        let shadow_map = ShadowMap::new(device, &shadow_layout);
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("mmd"),
+            bind_group_layouts: &[
+                Some(&frame_layout),
+                Some(&material_layout),
+                Some(&shadow_layout),
+            ],
+            immediate_size: 0,
+        });
+        // The map being drawn cannot be bound for reading in the same pass.
+        let cast_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("self-shadow cast"),
             bind_group_layouts: &[Some(&frame_layout), Some(&material_layout)],
             immediate_size: 0,
         });
-        let pipelines = Pipelines::new(device, &layout, format);
+        let pipelines = Pipelines::new(device, &layout, &cast_layout, format);
         let sampler = |mode| {
             device.create_sampler(&wgpu::SamplerDescriptor {
                 address_mode_u: mode,
@@ -260,6 +285,7 @@ impl Renderer {
             pipelines,
             frame_buffer,
             frame_bind_group,
+            shadow_map,
             material_layout,
             skinning: SkinningPipeline::new(device),
             wrap_sampler: sampler(wgpu::AddressMode::Repeat),
@@ -284,10 +310,11 @@ impl Renderer {
         self.format
     }
 
-    /// Records one frame: skins every model, clears `targets`, draws the ground shadows,
-    /// the models' materials in order, then their edges (when `view.edges`), and resolves into `output` (a view
-    /// of this renderer's format and the targets' size), which the caller may draw over
-    /// (e.g. a UI) before presenting.
+    /// Records one frame: skins every model, draws the casting materials of all of them into
+    /// the self-shadow map (unless it is off), clears `targets`, draws the ground shadows,
+    /// the models' materials in order, then their edges (when `view.edges`), and resolves
+    /// into `output` (a view of this renderer's format and the targets' size), which the
+    /// caller may draw over (e.g. a UI) before presenting.
     pub fn render(
         &self,
         queue: &wgpu::Queue,
@@ -303,6 +330,14 @@ impl Renderer {
         let view_proj = view.camera.projection(aspect) * view_matrix;
         let light_dir = view.light.direction.try_normalize().unwrap_or(Vec3::NEG_Y);
         let shadow = view.ground_shadow.zip(ground_projection(light_dir));
+        let self_shadow_mode = match view.self_shadow.mode {
+            _ if view.wireframe && self.pipelines.wireframe.is_some() => 0.0,
+            SelfShadowMode::Off => 0.0,
+            SelfShadowMode::Mode1 => 1.0,
+            SelfShadowMode::Mode2 => 2.0,
+        };
+        let light_view_proj =
+            shadow_map::light_view_projection(&view.camera, light_dir, &view.self_shadow);
         let frame = FrameUniform {
             view: view_matrix.to_cols_array_2d(),
             view_proj: view_proj.to_cols_array_2d(),
@@ -318,10 +353,15 @@ impl Renderer {
                 EDGE_PIXELS_AT_720 * height as f32 / 720.0,
                 if self.format.is_srgb() { 1.0 } else { 0.0 },
             ],
+            light_view_proj: light_view_proj.to_cols_array_2d(),
+            self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
         for model in models {
             model.encode_skinning(self, encoder);
+        }
+        if self_shadow_mode > 0.0 {
+            self.draw_shadow_map(encoder, models);
         }
         let [r, g, b, a] = view.background;
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -349,6 +389,7 @@ impl Renderer {
             ..Default::default()
         });
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
         let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
         for model in models {
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
@@ -381,10 +422,44 @@ impl Renderer {
     }
 }
 
+impl Renderer {
+    /// The self-shadow map: the depth, from the light, of every visible material that casts.
+    fn draw_shadow_map(&self, encoder: &mut wgpu::CommandEncoder, models: &[&ModelGpu]) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("self-shadow map"),
+            color_attachments: &[],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &self.shadow_map.depth,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(1.0),
+                    store: wgpu::StoreOp::Store,
+                }),
+                stencil_ops: None,
+            }),
+            ..Default::default()
+        });
+        pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        for model in models {
+            pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
+            pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
+            for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
+                pass.set_pipeline(if m.double_sided {
+                    &self.pipelines.cast_double_sided
+                } else {
+                    &self.pipelines.cast_single_sided
+                });
+                pass.set_bind_group(1, &m.bind_group, &[]);
+                pass.draw_indexed(m.indices.clone(), 0, 0..1);
+            }
+        }
+    }
+}
+
 impl Pipelines {
     fn new(
         device: &wgpu::Device,
         layout: &wgpu::PipelineLayout,
+        cast_layout: &wgpu::PipelineLayout,
         format: wgpu::TextureFormat,
     ) -> Pipelines {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -441,6 +516,40 @@ impl Pipelines {
                         blend: Some(wgpu::BlendState::ALPHA_BLENDING),
                         write_mask: wgpu::ColorWrites::ALL,
                     })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let cast = |label: &str, cull_mode: Option<wgpu::Face>| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(cast_layout),
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: Some("vs_cast"),
+                    compilation_options: Default::default(),
+                    buffers: &buffers,
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    front_face: wgpu::FrontFace::Cw,
+                    cull_mode,
+                    ..Default::default()
+                },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: SHADOW_MAP_FORMAT,
+                    depth_write_enabled: Some(true),
+                    depth_compare: Some(wgpu::CompareFunction::Less),
+                    stencil: wgpu::StencilState::default(),
+                    bias: Default::default(),
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: Some("fs_cast"),
+                    compilation_options: Default::default(),
+                    targets: &[],
                 }),
                 multiview_mask: None,
                 cache: None,
@@ -513,6 +622,8 @@ impl Pipelines {
                 shadow_stencil,
             ),
             wireframe,
+            cast_single_sided: cast("self-shadow cast, single-sided", Some(wgpu::Face::Back)),
+            cast_double_sided: cast("self-shadow cast, double-sided", None),
         }
     }
 }

@@ -154,6 +154,7 @@ impl App {
             ground_shadow: options.ground_shadow.then_some(GROUND_SHADOW),
             edges: options.edges,
             wireframe: options.wireframe,
+            self_shadow: self.player.self_shadow(),
             ..View::default()
         };
         let pose = self.player.pose();

@@ -51,6 +51,7 @@ fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
             options.ground_shadow,
             "Ground shadow",
         ),
+        (ViewOption::SelfShadow, options.self_shadow, "Self-shadow"),
         (ViewOption::Skeleton, options.skeleton, "Skeleton"),
         (ViewOption::Wireframe, options.wireframe, "Wireframe"),
     ];
