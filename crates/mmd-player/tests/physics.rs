@@ -66,11 +66,11 @@ fn case_args(case: &serde_json::Value) -> Vec<String> {
     args
 }
 
-/// The scene's motion with no user overrides.
+/// The scene's motion layers with no user overrides.
 fn input<'a>(scene: &'a Scene, overrides: &'a IkOverrides) -> PoseInput<'a> {
     PoseInput {
         rig: &scene.model.rig,
-        motion: &scene.motion,
+        layers: scene.layers(),
         overrides,
         morph_pins: &[],
     }
@@ -288,7 +288,7 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let scene = Scene::from_command_line(&[model, dance, toggle_file]).unwrap();
     let rig = &scene.model.rig;
     let hair = rig.bone_index(HAIR).unwrap();
-    assert!(scene.motion.has_physics_toggles());
+    assert!(scene.layers().has_physics_toggles());
     let overrides = IkOverrides::new(rig);
     let input = input(&scene, &overrides);
     let (_, bake) = bake(input, &scene, 120);
@@ -296,7 +296,8 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let mut moved_after = 0.0f32;
     for f in 0..=120 {
         bake.evaluate(input, f as f32, &mut simulated);
-        mmd_pose::evaluate(rig, &scene.motion, f as f32, &overrides, &mut animated);
+        let layers = scene.layers();
+        mmd_pose::evaluate_layers(rig, layers, f as f32, &overrides, &[], &mut animated);
         let gap = (simulated.globals[hair] - animated.globals[hair])
             .abs()
             .to_cols_array()

@@ -65,7 +65,9 @@
 
 pub mod bezier;
 mod camera;
+pub mod expmap;
 mod ik;
+mod layer;
 mod morph;
 mod motion;
 mod pose;
@@ -73,8 +75,11 @@ mod rig;
 mod skin;
 
 pub use camera::{CameraMotion, CameraState};
+pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
 pub use morph::MorphKind;
 pub use motion::Motion;
-pub use pose::{IkOverride, IkOverrides, Pose, evaluate, evaluate_with_morph_pins};
+pub use pose::{
+    IkOverride, IkOverrides, Pose, evaluate, evaluate_layers, evaluate_with_morph_pins,
+};
 pub use rig::{Rig, RigWarning, pmd_as_pmx};
 pub use skin::SkinMesh;

@@ -14,7 +14,7 @@ use crate::cli::WindowArgs;
 /// Opens the window on the files of the command line (the bundled default without any).
 /// A file that fails to open is reported in the window, over the bundled scene.
 pub fn run(args: &WindowArgs) -> Result<()> {
-    let (scene, error) = match Scene::from_command_line(&args.files) {
+    let (scene, error) = match Scene::from_command_line_with_layers(&args.files, &args.layer) {
         Ok(scene) => (scene, None),
         Err(e) => (Scene::bundled()?, Some(e.to_string())),
     };
