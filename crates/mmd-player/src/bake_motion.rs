@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use mmd_player::motion_bake;
 use mmd_player::scene::Scene;
 
-use crate::cli::BakeMotionArgs;
+use crate::cli::{BakeMotionArgs, layer_specs};
 use crate::frame_list;
 
 /// The whole frames `LIST` names, ascending, each once.
@@ -31,7 +31,7 @@ pub fn run(args: &BakeMotionArgs) -> Result<()> {
     }
     scene.model.log_warnings();
     scene.clear_layers();
-    scene.add_layers(&args.layer)?;
+    scene.add_layers(&layer_specs(&args.layer)?)?;
     let frames = match &args.frames {
         Some(list) => whole_frames(list).context("--frames")?,
         None => (0..=scene.layers().last_frame().max(0.0).ceil() as u32).collect(),

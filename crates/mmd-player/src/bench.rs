@@ -17,7 +17,7 @@ use mmd_player::layers::read_layer;
 use mmd_player::physics::{LivePhysics, PoseInput};
 use mmd_pose::{IkOverride, IkOverrides, Layers, Motion, Pose, Rig, evaluate_layers, pmd_as_pmx};
 
-use crate::cli::BenchArgs;
+use crate::cli::{BenchArgs, layer_specs};
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -67,7 +67,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     };
     let (rig, _) = Rig::from_pmx(&pmx);
     let mut layers = Layers::single(Motion::bind(&rig, &[&vmd]));
-    for spec in &args.layer {
+    for spec in &layer_specs(&args.layer)? {
         layers.push(read_layer(&rig, spec)?);
     }
     let frames = (layers.last_frame() as u32).saturating_add(1);

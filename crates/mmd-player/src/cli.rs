@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use anyhow::{Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mmd_player::layers::LayerSpec;
 
@@ -27,7 +28,7 @@ pub struct WindowArgs {
     /// motion) or a VPD pose. Without files the bundled default model and motion play.
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
-    pub layer: Vec<LayerSpec>,
+    pub layer: Vec<String>,
     /// Test hook: save the last rendered frame (UI included) as PNG, then exit.
     #[arg(long, value_name = "FILE", requires = "exit_after_frames")]
     pub screenshot: Option<PathBuf>,
@@ -51,6 +52,15 @@ pub enum Command {
 }
 
 const LAYER_VALUE: &str = "FILE[:WEIGHT[:OFFSET]]";
+
+/// The `--layer` values, parsed (checked after clap, so a bad one fails with one line and
+/// status 1 like every other error).
+pub fn layer_specs(values: &[String]) -> Result<Vec<LayerSpec>> {
+    values
+        .iter()
+        .map(|v| v.parse().map_err(|e| anyhow!("--layer {e}")))
+        .collect()
+}
 const LAYER_HELP: &str = "Add a motion layer (repeatable): a VMD or VPD blended with the \
     motions by WEIGHT (0..=2, default 1), its frame 0 played at timeline frame OFFSET";
 
@@ -131,7 +141,7 @@ pub struct PoseArgs {
     #[arg(long, value_enum, value_name = "on|off|auto")]
     pub ik_all: Option<IkSwitch>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
-    pub layer: Vec<LayerSpec>,
+    pub layer: Vec<String>,
     /// Also print CPU-skinned vertex positions (vertex morphs applied).
     #[arg(long)]
     pub vertices: bool,
@@ -157,7 +167,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
-    pub layer: Vec<LayerSpec>,
+    pub layer: Vec<String>,
     #[command(flatten)]
     pub physics: PhysicsArgs,
 }
@@ -167,7 +177,7 @@ pub struct BenchArgs {
     pub model: PathBuf,
     pub motion: PathBuf,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
-    pub layer: Vec<LayerSpec>,
+    pub layer: Vec<String>,
     /// How many times every frame is evaluated; the median pass is reported.
     #[arg(long, default_value_t = 5)]
     pub passes: u32,
@@ -184,7 +194,7 @@ pub struct BakeMotionArgs {
     /// The model the layers are bound to (PMX or PMD).
     pub model: PathBuf,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP, required = true)]
-    pub layer: Vec<LayerSpec>,
+    pub layer: Vec<String>,
     /// Frames to bake, an inclusive range of whole frames A..B; default: 0 to the layers'
     /// last key.
     #[arg(long, value_name = "A..B")]

@@ -10,7 +10,7 @@ use std::io::{BufWriter, Write};
 use anyhow::{Context, Result, bail};
 use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh};
 
-use crate::cli::{IkSwitch, PoseArgs};
+use crate::cli::{IkSwitch, PoseArgs, layer_specs};
 use crate::frame_list;
 use crate::frame_poser::FramePoser;
 use mmd_player::scene::Scene;
@@ -50,7 +50,7 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
 
 pub fn run(args: &PoseArgs) -> Result<()> {
     let frames = frame_list::parse(&args.frames).context("--frames")?;
-    let scene = Scene::from_command_line_with_layers(&args.files, &args.layer)?;
+    let scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
     scene.model.log_warnings();
     let rig = &scene.model.rig;
     let layers = scene.layers();

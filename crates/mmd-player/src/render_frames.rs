@@ -11,7 +11,7 @@ use mmd_player::scene::Scene;
 use mmd_pose::{CameraMotion, IkOverrides, Pose, SkinMesh, evaluate_layers};
 use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
 
-use crate::cli::RenderArgs;
+use crate::cli::{RenderArgs, layer_specs};
 use crate::frame_list;
 use crate::frame_poser::{FramePoser, progress_bar};
 
@@ -50,7 +50,7 @@ fn read_camera(path: &Path) -> Result<CameraMotion> {
 
 pub fn run(args: &RenderArgs) -> Result<()> {
     let (width, height) = parse_size(&args.size)?;
-    let mut scene = Scene::from_command_line_with_layers(&args.files, &args.layer)?;
+    let mut scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
         scene.camera = Some((label, read_camera(path)?));

@@ -285,13 +285,25 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let dir = tempfile::tempdir().unwrap();
     let toggle_file = dir.path().join("toggles.vmd");
     std::fs::write(&toggle_file, mmd_format::vmd::write(&toggles).unwrap()).unwrap();
-    let scene = Scene::from_command_line(&[model, dance, toggle_file]).unwrap();
+    // The switches work the same merged into the dance and as a layer of their own (the
+    // only layer keying the hair, so the one that decides).
+    let merged = Scene::from_command_line(&[model.clone(), dance.clone(), toggle_file.clone()]);
+    let layered = Scene::from_command_line_with_layers(
+        &[model, dance],
+        &[mmd_player::layers::LayerSpec::new(toggle_file)],
+    );
+    for scene in [merged.unwrap(), layered.unwrap()] {
+        assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);
+    }
+}
+
+fn assert_hair_follows_the_animation_until_frame_60(scene: &Scene, hair: &str) {
     let rig = &scene.model.rig;
-    let hair = rig.bone_index(HAIR).unwrap();
+    let hair = rig.bone_index(hair).unwrap();
     assert!(scene.layers().has_physics_toggles());
     let overrides = IkOverrides::new(rig);
-    let input = input(&scene, &overrides);
-    let (_, bake) = bake(input, &scene, 120);
+    let input = input(scene, &overrides);
+    let (_, bake) = bake(input, scene, 120);
     let (mut simulated, mut animated) = (Pose::new(rig), Pose::new(rig));
     let mut moved_after = 0.0f32;
     for f in 0..=120 {

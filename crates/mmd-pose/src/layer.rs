@@ -1,34 +1,5 @@
 //! Motion layers: several motions on one model, blended by weight in log-quaternion space
-//! (seed 003, after Grassia 1998), or replacing what the layers before them give.
-//!
-//! A model's motion is an ordered list of [`Layer`]s. A layer is one [`Motion`] (one or more
-//! VMDs merged, or a VPD pose) with a weight, an enabled flag, a frame offset, a loop flag and
-//! a [`LayerMode`]. A layer *takes part* when it is enabled and its weight is above 0; a layer
-//! that does not take part changes nothing at all. At timeline frame F a layer shows its own
-//! frame `F - offset`, wrapped into `[0, last key frame)` when it loops.
-//!
-//! Per bone, in the bone's local space, only the layers taking part that have keys for the
-//! bone count; of those, a [`LayerMode::Replace`] layer drops every earlier one (later keys
-//! win, as one motion merged from several VMDs does). With weights wᵢ, normalised to
-//! wᵢ / Σw when they sum above 1:
-//!
-//! - rotation `exp(Σ wᵢ·log qᵢ)`, each qᵢ taken in the identity's hemisphere ([`expmap`]):
-//!   no order of the layers changes it, and when the weights sum below 1 the rest of the
-//!   weight stays on the rest pose (the exponential map does this by itself);
-//! - translation `Σ wᵢ·tᵢ`;
-//! - one layer whose weight is 1 or more is taken exactly as it is, so a single layer at
-//!   weight 1 poses bit for bit as its motion alone ([`crate::evaluate`]).
-//!
-//! Morph weights blend the same way per morph: `Σ wᵢ·mᵢ` over the layers keying the morph.
-//! An IK solver's on/off comes from the heaviest layer taking part that has show/IK keys for
-//! it (on when none has); a bone's physics switch from the heaviest layer animating the bone.
-//! On a tie in weight the default wins (IK on, physics on), so no order decides. Bones and
-//! morphs no layer animates stay at rest. Camera and light keys are not part of a pose: the
-//! player takes them from the first layer having them.
-//!
-//! Sampling is stateless and allocates nothing.
-//!
-//! [`expmap`]: crate::expmap
+//! (seed 003, after Grassia 1998). The rule is on [`Layers`].
 
 use glam::{DVec3, Quat, Vec3A};
 
@@ -156,8 +127,36 @@ impl BoneSum {
     }
 }
 
-/// A model's motion: layers in order. Layers are sampled with their own frame, weight and
-/// mode (see the module docs for the rule).
+/// A model's motion: an ordered list of [`Layer`]s, blended by weight in log-quaternion
+/// space (seed 003, after Grassia 1998) or replacing what the layers before them give. A layer is one [`Motion`] (one or more
+/// VMDs merged, or a VPD pose) with a weight, an enabled flag, a frame offset, a loop flag and
+/// a [`LayerMode`]. A layer *takes part* when it is enabled and its weight is above 0; a layer
+/// that does not take part changes nothing at all. At timeline frame F a layer shows its own
+/// frame `F - offset`, wrapped into `[0, last key frame)` when it loops.
+///
+/// Per bone, in the bone's local space, only the layers taking part that have keys for the
+/// bone count; of those, a [`LayerMode::Replace`] layer drops every earlier one (the later
+/// layer's keys win the bone, whole; inside one layer several VMDs still merge key by key, a
+/// later file's key replacing an earlier one on the same frame). With weights wᵢ, normalised
+/// to wᵢ / Σw when they sum above 1:
+///
+/// - rotation `exp(Σ wᵢ·log qᵢ)`, each qᵢ taken in the identity's hemisphere ([`expmap`]):
+///   no order of the layers changes it, and when the weights sum below 1 the rest of the
+///   weight stays on the rest pose (the exponential map does this by itself);
+/// - translation `Σ wᵢ·tᵢ`;
+/// - one layer whose weight is 1 or more is taken exactly as it is, so a single layer at
+///   weight 1 poses bit for bit as its motion alone ([`crate::evaluate`]).
+///
+/// Morph weights blend the same way per morph: `Σ wᵢ·mᵢ` over the layers keying the morph.
+/// An IK solver's on/off comes from the heaviest layer taking part that has show/IK keys for
+/// it (on when none has); a bone's physics switch from the heaviest layer animating the bone.
+/// On a tie in weight the default wins (IK on, physics on), so no order decides. Bones and
+/// morphs no layer animates stay at rest. Camera and light keys are not part of a pose: the
+/// player takes them from the first layer having them.
+///
+/// Sampling is stateless and allocates nothing.
+///
+/// [`expmap`]: crate::expmap
 #[derive(Debug, Clone, Default)]
 pub struct Layers {
     layers: Vec<Layer>,

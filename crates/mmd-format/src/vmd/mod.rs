@@ -97,7 +97,8 @@ pub struct BoneKey {
 const PHYSICS_OFF_MARK: [u8; 2] = [0x63, 0x0F];
 
 /// MMD's linear curve bytes (x1, y1, x2, y2) = (20, 20, 107, 107) for all four curves, as
-/// MMD writes them: row 0 is 20 × 8 then 107 × 8, row k is row 0 shifted left by k.
+/// MMD 9 writes them: row 0 is 20 × 8 then 107 × 8, row k is row 0 shifted left by k, and
+/// bytes 2 and 3 hold the physics switch (0, 0: on).
 const fn linear_bone_interpolation() -> [u8; 64] {
     let mut block = [0u8; 64];
     let mut row = 0;
@@ -109,11 +110,13 @@ const fn linear_bone_interpolation() -> [u8; 64] {
         }
         row += 1;
     }
+    block[2] = 0;
+    block[3] = 0;
     block
 }
 
 impl BoneKey {
-    /// Linear interpolation on every channel, as MMD writes it (physics on).
+    /// Linear interpolation on every channel, the block MMD 9 writes (physics on).
     pub const LINEAR_INTERPOLATION: [u8; 64] = linear_bone_interpolation();
 
     /// Control points (x1, y1, x2, y2) of curve `c` (0 = X, 1 = Y, 2 = Z, 3 = rotation), each
@@ -167,8 +170,8 @@ pub struct CameraKey {
 }
 
 impl CameraKey {
-    /// Linear interpolation on all six curves: (x1, x2, y1, y2) = (20, 107, 20, 107) each, in
-    /// the camera block's byte order.
+    /// Linear interpolation on all six curves, the block MMD writes: (x1, x2, y1, y2) =
+    /// (20, 107, 20, 107) each, in the camera block's byte order.
     pub const LINEAR_INTERPOLATION: [u8; 24] = [
         20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107,
         20, 107, 20, 107,

@@ -74,7 +74,7 @@ fn layer_rows(
         let buttons = [
             ("▲", "Move up", index > 0, LayerEdit::MoveUp),
             ("▼", "Move down", index + 1 < count, LayerEdit::MoveDown),
-            ("✖", "Remove", true, LayerEdit::Remove),
+            ("×", "Remove", true, LayerEdit::Remove),
         ];
         for (symbol, what, possible, edit) in buttons {
             if ui
