@@ -297,7 +297,9 @@ impl Scene {
         };
         if let Some(model) = model {
             self.model = model;
-            self.rebind();
+            if motions.is_empty() {
+                self.rebind();
+            }
         }
         if !motions.is_empty() {
             let source = LayerSource::new(motions);
@@ -331,19 +333,20 @@ impl Scene {
         Some(match &self.camera {
             Some((_, motion)) => motion.sample(frame),
             None => {
-                let (layer, camera) = self.layer_camera()?;
-                camera.sample(layer.local_frame(frame))
+                let (index, camera) = self.layer_camera()?;
+                camera.sample(self.layers[index].local_frame(frame))
             }
         })
     }
 
-    /// The first layer taking part that has camera keys, with its camera.
-    fn layer_camera(&self) -> Option<(&Layer, &CameraMotion)> {
+    /// The first layer taking part that has camera keys: its index and its camera.
+    fn layer_camera(&self) -> Option<(usize, &CameraMotion)> {
         self.layers
             .iter()
             .zip(&self.sources)
-            .filter(|(layer, _)| layer.effective_weight() > 0.0)
-            .find_map(|(layer, source)| Some((layer, source.camera.as_ref()?)))
+            .enumerate()
+            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
+            .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
     }
 
     /// Whether the scene has a camera motion (its own or a layer's).
@@ -356,8 +359,7 @@ impl Scene {
         match &self.camera {
             Some((label, _)) => Some(label),
             None => {
-                let camera = self.layer_camera()?;
-                let index = self.layers.iter().position(|l| std::ptr::eq(l, camera.0))?;
+                let (index, _) = self.layer_camera()?;
                 Some(&self.sources[index].label)
             }
         }

@@ -295,3 +295,130 @@ fn bad_layers_fail_with_one_line() {
     assert!(stderr.contains("whole frame"), "{stderr}");
     assert!(!out_file.exists());
 }
+
+/// A VMD turning the centre bone, with camera keys and (optionally) light keys: frame 0 to
+/// `last`, the camera's distance running from -10 to -10 - `last` and the light's red from 0
+/// to 1.
+fn dance_with_camera(last: u32, light: bool) -> mmd_format::vmd::Vmd {
+    use mmd_format::FixedText;
+    use mmd_format::vmd::{BoneKey, CameraKey, LightKey, Vmd};
+    let camera = |frame: u32| CameraKey {
+        frame,
+        distance: -10.0 - frame as f32,
+        position: [0.0, 10.0, 0.0],
+        rotation: [0.0; 3],
+        interpolation: CameraKey::LINEAR_INTERPOLATION,
+        fov: 30,
+        perspective_off: 0,
+    };
+    let light_key = |frame: u32, red: f32| LightKey {
+        frame,
+        color: [red, 0.5, 0.5],
+        direction: [-0.5, -1.0, 0.5],
+    };
+    Vmd {
+        bone_keys: vec![BoneKey {
+            name: FixedText::encode("センター"),
+            frame: 0,
+            translation: [0.0, 1.0, 0.0],
+            rotation: [0.0, 0.0, 0.0, 1.0],
+            interpolation: BoneKey::LINEAR_INTERPOLATION,
+        }],
+        camera_keys: vec![camera(0), camera(last)],
+        light_keys: if light {
+            vec![light_key(0, 0.0), light_key(last, 1.0)]
+        } else {
+            Vec::new()
+        },
+        ..Vmd::default()
+    }
+}
+
+#[test]
+fn the_camera_and_light_come_from_the_first_layer_having_them() {
+    use mmd_player::layers::{LayerEdit, LayerSpec};
+    use mmd_player::scene::Scene;
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, vmd: &mmd_format::vmd::Vmd| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, mmd_format::vmd::write(vmd).unwrap()).unwrap();
+        p
+    };
+    let first = write("first.vmd", &dance_with_camera(100, false));
+    let second = write("second.vmd", &dance_with_camera(40, true));
+    let camera_only = {
+        let mut vmd = dance_with_camera(100, false);
+        vmd.bone_keys.clear();
+        write("camera.vmd", &vmd)
+    };
+
+    let mut scene = Scene::from_command_line(&[]).unwrap();
+    assert!(!scene.has_camera(), "the bundled dance has no camera");
+    let spec = |path: &Path, offset: f32| LayerSpec {
+        offset,
+        ..LayerSpec::new(path)
+    };
+    scene
+        .add_layers(&[spec(&second, 10.0), spec(&first, 0.0)])
+        .unwrap();
+    assert_eq!(scene.layers().len(), 3);
+    // The bundled dance has none: the second layer's camera, at its own frame.
+    assert_eq!(scene.camera_label(), Some("second.vmd"));
+    let at = |scene: &Scene, frame: f32| scene.camera_state_at(frame).unwrap().distance;
+    assert_eq!(
+        at(&scene, 30.0),
+        -30.0,
+        "frame 20 of the layer shifted by 10"
+    );
+    // Switched off, it gives the camera to the next layer having one.
+    assert!(scene.edit_layer(1, LayerEdit::Enabled(false)));
+    assert_eq!(scene.camera_label(), Some("first.vmd"));
+    assert_eq!(at(&scene, 30.0), -40.0);
+    assert!(scene.edit_layer(1, LayerEdit::Enabled(true)));
+    // A camera motion opened on its own comes first.
+    scene.add_layers(&[LayerSpec::new(&camera_only)]).unwrap();
+    assert_eq!(scene.layers().len(), 3, "a camera alone is not a layer");
+    assert_eq!(scene.camera_label(), Some("camera.vmd"));
+    assert_eq!(at(&scene, 30.0), -40.0);
+    // Opening a dance with its camera hands the camera back to the (new) layers.
+    scene.open(std::slice::from_ref(&second)).unwrap();
+    assert_eq!(scene.camera_label(), Some("second.vmd"));
+    assert_eq!(at(&scene, 30.0), -40.0);
+
+    // bake-motion carries the first layer's camera and light, a key per frame.
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/default_model.pmx");
+    let baked = dir.path().join("baked.vmd");
+    let first_layer = format!("{}:0.5", path(&first));
+    let second_layer = format!("{}:0.5:10", path(&second));
+    let out = player(&[
+        "bake-motion",
+        path(&model),
+        "--layer",
+        &second_layer,
+        "--layer",
+        &first_layer,
+        "--frames",
+        "0..60",
+        "--out",
+        path(&baked),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let vmd = mmd_format::vmd::read(&std::fs::read(&baked).unwrap()).unwrap();
+    assert_eq!(vmd.camera_keys.len(), 61);
+    assert_eq!(vmd.light_keys.len(), 61);
+    let camera = &vmd.camera_keys[30];
+    assert_eq!((camera.frame, camera.distance), (30, -30.0));
+    let light = &vmd.light_keys[30];
+    assert_eq!(light.frame, 30);
+    assert!((light.color[0] - 0.5).abs() < 1e-6, "{:?}", light.color);
+    assert_eq!(
+        vmd.bone_keys.len(),
+        61,
+        "the centre, the only bone animated"
+    );
+    assert_eq!(vmd.bone_keys[0].translation, [0.0, 1.0, 0.0]);
+}

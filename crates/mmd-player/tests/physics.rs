@@ -285,14 +285,18 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let dir = tempfile::tempdir().unwrap();
     let toggle_file = dir.path().join("toggles.vmd");
     std::fs::write(&toggle_file, mmd_format::vmd::write(&toggles).unwrap()).unwrap();
-    // The switches work the same merged into the dance and as a layer of their own (the
-    // only layer keying the hair, so the one that decides).
+    // The switches work the same merged into the dance and as a layer of their own that
+    // replaces the dance's keys of the hair (at weight 1 beside the dance, which keys the
+    // hair too, the tie would leave physics on).
     let merged = Scene::from_command_line(&[model.clone(), dance.clone(), toggle_file.clone()]);
-    let layered = Scene::from_command_line_with_layers(
+    let mut layered = Scene::from_command_line_with_layers(
         &[model, dance],
         &[mmd_player::layers::LayerSpec::new(toggle_file)],
-    );
-    for scene in [merged.unwrap(), layered.unwrap()] {
+    )
+    .unwrap();
+    let replace = mmd_player::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
+    assert!(layered.edit_layer(1, replace));
+    for scene in [merged.unwrap(), layered] {
         assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);
     }
 }

@@ -1,7 +1,7 @@
 //! The egui interface: menu, timeline, bone tree with IK switches, motion layers, morph
-//! sliders and the 3D view (with the skeleton overlay) in the centre. Panels only read the player and return
-//! [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget changes the player
-//! by itself and tests can drive the real interface (`egui_kittest`).
+//! sliders and the 3D view (with the skeleton overlay) in the centre. Panels only read the
+//! player and return [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget
+//! changes the player by itself and tests can drive the real interface (`egui_kittest`).
 
 mod bone_panel;
 mod menu;
