@@ -419,3 +419,40 @@ fn bad_magic_is_an_error() {
     assert_eq!(err.offset, 0);
     assert!(vmd::read(b"Vocal").is_err());
 }
+
+#[test]
+fn the_linear_blocks_are_the_ones_mmd_writes() {
+    // Gene's motions were saved by MMD 9; most of their keys are linear on every curve.
+    let Some(bytes) = fixture("gene/motion/02_laugh.vmd") else {
+        return;
+    };
+    let laugh = vmd::read(&bytes).unwrap();
+    let linear = laugh
+        .bone_keys
+        .iter()
+        .filter(|k| k.interpolation == BoneKey::LINEAR_INTERPOLATION)
+        .count();
+    assert_eq!(linear, 544, "the block of 544 of the 548 keys");
+    let key = BoneKey {
+        name: FixedText::encode("センター"),
+        frame: 0,
+        translation: [0.0; 3],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+        interpolation: BoneKey::LINEAR_INTERPOLATION,
+    };
+    for c in 0..4 {
+        assert_eq!(key.curve(c), [20, 20, 107, 107]);
+    }
+    assert!(!key.physics_off());
+
+    let Some(bytes) = fixture("three-mmd/vmds/wavefile_camera.vmd") else {
+        return;
+    };
+    let camera = vmd::read(&bytes).unwrap();
+    let linear = camera
+        .camera_keys
+        .iter()
+        .filter(|k| k.interpolation == CameraKey::LINEAR_INTERPOLATION)
+        .count();
+    assert_eq!(linear, 67, "67 of the 70 camera keys");
+}

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use mmd_physics::SubstepRate;
 use mmd_pose::IkOverride;
 
+use crate::layers::LayerEdit;
 use crate::physics::PhysicsMode;
 
 /// A toggle of the View menu.
@@ -72,4 +73,13 @@ pub enum Action {
     SetPhysicsRate(SubstepRate),
     /// Live: simulate again from the current frame. Baked: bake again.
     ResetPhysics,
+    /// Ask for the native file dialog to pick motions to add as layers.
+    AddLayerDialog,
+    /// Add each motion or pose as a layer of its own after the others.
+    AddLayers(Vec<PathBuf>),
+    /// Change one motion layer (by its place in the list).
+    EditLayer {
+        layer: usize,
+        edit: LayerEdit,
+    },
 }

@@ -1,20 +1,20 @@
 //! A physics bake on a thread of its own, so that the window keeps drawing (and the user
 //! keeps scrubbing) while every frame of the motion is simulated. The thread works on its own
-//! copies of the rig, the motion and the overrides, so the player can change them at once;
+//! copies of the rig, the motion layers and the overrides, so the player can change them at once;
 //! a change only cancels the job, which stops at its next frame.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
-use mmd_pose::{IkOverrides, Motion, Rig};
+use mmd_pose::{IkOverrides, Layers, Rig};
 
 use crate::physics::{LivePhysics, PhysicsBake, PoseInput};
 
 /// What a bake is simulated from: owned copies of the player's inputs at the time it began.
 pub struct BakeInputs {
     pub rig: Rig,
-    pub motion: Motion,
+    pub layers: Layers,
     pub overrides: IkOverrides,
     pub morph_pins: Vec<Option<f32>>,
 }
@@ -43,7 +43,7 @@ impl BakeJob {
             .spawn(move || {
                 let input = PoseInput {
                     rig: &inputs.rig,
-                    motion: &inputs.motion,
+                    layers: &inputs.layers,
                     overrides: &inputs.overrides,
                     morph_pins: &inputs.morph_pins,
                 };

@@ -1,7 +1,8 @@
-//! `mmd-player bench MODEL MOTION [--passes N] [--physics [--physics-hz 60|120|240]]`: parses
-//! the files and evaluates every frame of the motion N times with IK on and with IK off
-//! (physics off), then prints one JSON line of medians: `{"frames":N,"bones":B,
-//! "us_per_frame":..,"us_per_frame_no_ik":..,"parse_model_ms":..,"parse_motion_ms":..}`.
+//! `mmd-player bench MODEL MOTION [--layer FILE[:WEIGHT[:OFFSET]]]... [--passes N] [--physics
+//! [--physics-hz 60|120|240]]`: parses the files and evaluates every frame of the motion (and
+//! its layers) N times with IK on and with IK off (physics off), then prints one JSON line of
+//! medians: `{"frames":N,"bones":B,"layers":L,"us_per_frame":..,"us_per_frame_no_ik":..,
+//! "parse_model_ms":..,"parse_motion_ms":..}`.
 //! With `--physics` it also plays the motion from frame 0 with the rigid bodies simulated
 //! (one 1/30 s step a frame, as live playback and the bake do) and adds
 //! `"physics_ms_per_frame"`: the whole frame, pose and physics, and `"bake_ms"`: all the
@@ -12,10 +13,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use mmd_format::any::{AnyFile, read_any};
+use mmd_player::layers::read_layer;
 use mmd_player::physics::{LivePhysics, PoseInput};
-use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, evaluate, pmd_as_pmx};
+use mmd_pose::{IkOverride, IkOverrides, Layers, Motion, Pose, Rig, evaluate_layers, pmd_as_pmx};
 
-use crate::cli::BenchArgs;
+use crate::cli::{BenchArgs, layer_specs};
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -64,8 +66,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         _ => bail!("{}: not a model (PMX or PMD)", args.model.display()),
     };
     let (rig, _) = Rig::from_pmx(&pmx);
-    let motion = Motion::bind(&rig, &[&vmd]);
-    let frames = (motion.last_frame() as u32).saturating_add(1);
+    let mut layers = Layers::single(Motion::bind(&rig, &[&vmd]));
+    for spec in &layer_specs(&args.layer)? {
+        layers.push(read_layer(&rig, spec)?);
+    }
+    let frames = (layers.last_frame() as u32).saturating_add(1);
     let mut pose = Pose::new(&rig);
 
     let mut per_frame_us = |ik: IkOverride| -> Result<f64> {
@@ -73,7 +78,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         overrides.set_all(ik);
         let (ms, ()) = median_ms(args.passes, || {
             for f in 0..frames {
-                evaluate(&rig, &motion, f as f32, &overrides, &mut pose);
+                evaluate_layers(&rig, &layers, f as f32, &overrides, &[], &mut pose);
             }
             std::hint::black_box(&pose.globals);
             Ok(())
@@ -85,6 +90,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let mut line = serde_json::json!({
         "frames": frames,
         "bones": rig.bone_count(),
+        "layers": layers.len(),
         "us_per_frame": us_per_frame,
         "us_per_frame_no_ik": us_per_frame_no_ik,
         "parse_model_ms": parse_model_ms,
@@ -94,7 +100,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         let overrides = IkOverrides::new(&rig);
         let input = PoseInput {
             rig: &rig,
-            motion: &motion,
+            layers: &layers,
             overrides: &overrides,
             morph_pins: &[],
         };

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
+use anyhow::{Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mmd_player::layers::LayerSpec;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -25,6 +27,8 @@ pub struct WindowArgs {
     /// A PMX/PMD model followed by VMD motions (a VMD with camera keys becomes the camera
     /// motion) or a VPD pose. Without files the bundled default model and motion play.
     pub files: Vec<PathBuf>,
+    #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
+    pub layer: Vec<String>,
     /// Test hook: save the last rendered frame (UI included) as PNG, then exit.
     #[arg(long, value_name = "FILE", requires = "exit_after_frames")]
     pub screenshot: Option<PathBuf>,
@@ -43,7 +47,22 @@ pub enum Command {
     Render(RenderArgs),
     /// Measure pose evaluation speed over every frame of a motion.
     Bench(BenchArgs),
+    /// Write the blend of motion layers as one ordinary VMD (a key per frame).
+    BakeMotion(BakeMotionArgs),
 }
+
+const LAYER_VALUE: &str = "FILE[:WEIGHT[:OFFSET]]";
+
+/// The `--layer` values, parsed (checked after clap, so a bad one fails with one line and
+/// status 1 like every other error).
+pub fn layer_specs(values: &[String]) -> Result<Vec<LayerSpec>> {
+    values
+        .iter()
+        .map(|v| v.parse().map_err(|e| anyhow!("--layer {e}")))
+        .collect()
+}
+const LAYER_HELP: &str = "Add a motion layer (repeatable): a VMD or VPD blended with the \
+    motions by WEIGHT (0..=2, default 1), its frame 0 played at timeline frame OFFSET";
 
 impl PhysicsHz {
     pub fn options(self) -> mmd_physics::PhysicsOptions {
@@ -121,6 +140,8 @@ pub struct PoseArgs {
     /// Override every IK bone.
     #[arg(long, value_enum, value_name = "on|off|auto")]
     pub ik_all: Option<IkSwitch>,
+    #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
+    pub layer: Vec<String>,
     /// Also print CPU-skinned vertex positions (vertex morphs applied).
     #[arg(long)]
     pub vertices: bool,
@@ -145,6 +166,8 @@ pub struct RenderArgs {
     /// Output folder (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
+    pub layer: Vec<String>,
     /// MMD's self-shadow (on as in MMD; mode and distance from self-shadow keys when a VMD
     /// has them).
     #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
@@ -164,6 +187,8 @@ pub enum OnOff {
 pub struct BenchArgs {
     pub model: PathBuf,
     pub motion: PathBuf,
+    #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
+    pub layer: Vec<String>,
     /// How many times every frame is evaluated; the median pass is reported.
     #[arg(long, default_value_t = 5)]
     pub passes: u32,
@@ -173,4 +198,19 @@ pub struct BenchArgs {
     /// Physics substeps per second.
     #[arg(long, value_enum, default_value = "60", value_name = "60|120|240")]
     pub physics_hz: PhysicsHz,
+}
+
+#[derive(Args, Debug)]
+pub struct BakeMotionArgs {
+    /// The model the layers are bound to (PMX or PMD).
+    pub model: PathBuf,
+    #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP, required = true)]
+    pub layer: Vec<String>,
+    /// Frames to bake, an inclusive range of whole frames A..B; default: 0 to the layers'
+    /// last key.
+    #[arg(long, value_name = "A..B")]
+    pub frames: Option<String>,
+    /// The VMD to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }

@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use anyhow::{Context, Result, bail};
 use mmd_player::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PoseInput};
 use mmd_player::scene::Model;
-use mmd_pose::{IkOverrides, Motion, Pose, evaluate};
+use mmd_pose::{IkOverrides, Layers, Pose, evaluate_layers};
 
 use crate::cli::{PhysicsArgs, PhysicsSwitch};
 
@@ -36,7 +36,7 @@ impl FramePoser {
     pub fn new(
         args: &PhysicsArgs,
         model: &Model,
-        motion: &Motion,
+        layers: &Layers,
         overrides: &IkOverrides,
         last: f32,
     ) -> Result<FramePoser> {
@@ -49,7 +49,7 @@ impl FramePoser {
         Ok(match switch {
             PhysicsSwitch::Live => FramePoser::Live(Box::new(live)),
             PhysicsSwitch::Baked => {
-                let last = motion.last_frame().max(last).max(0.0).ceil();
+                let last = layers.last_frame().max(last).max(0.0).ceil();
                 if last >= MAX_BAKE_FRAMES as f32 {
                     bail!(
                         "--physics baked: {last} frames are too many to bake (at most \
@@ -60,7 +60,7 @@ impl FramePoser {
                 let bar = progress_bar(u64::from(last) + 1, "frames simulated");
                 let input = PoseInput {
                     rig: &model.rig,
-                    motion,
+                    layers,
                     overrides,
                     morph_pins: &[],
                 };
@@ -87,19 +87,19 @@ impl FramePoser {
     pub fn pose(
         &mut self,
         model: &Model,
-        motion: &Motion,
+        layers: &Layers,
         overrides: &IkOverrides,
         frame: f32,
         pose: &mut Pose,
     ) {
         let input = PoseInput {
             rig: &model.rig,
-            motion,
+            layers,
             overrides,
             morph_pins: &[],
         };
         match self {
-            FramePoser::Off => evaluate(&model.rig, motion, frame, overrides, pose),
+            FramePoser::Off => evaluate_layers(&model.rig, layers, frame, overrides, &[], pose),
             FramePoser::Live(live) => {
                 live.play_to(input, frame, pose);
                 if let Some(message) = live.take_blow_up() {

@@ -8,6 +8,8 @@ pub mod action;
 pub mod bake_job;
 pub mod default_assets;
 pub mod fonts;
+pub mod layers;
+pub mod motion_bake;
 pub mod orbit;
 pub mod physics;
 pub mod playback;

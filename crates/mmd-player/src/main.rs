@@ -1,6 +1,7 @@
 //! `mmd-player`: the desktop player (no subcommand) and the headless subcommands.
 
 mod app;
+mod bake_motion;
 mod bench;
 mod cli;
 mod frame_list;
@@ -19,6 +20,7 @@ fn main() -> std::process::ExitCode {
         Some(cli::Command::Pose(args)) => pose_dump::run(args),
         Some(cli::Command::Render(args)) => render_frames::run(args),
         Some(cli::Command::Bench(args)) => bench::run(args),
+        Some(cli::Command::BakeMotion(args)) => bake_motion::run(args),
         None => app::run(&cli.window),
     };
     match result {

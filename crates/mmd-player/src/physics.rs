@@ -11,12 +11,13 @@
 //! starts again from the new frame. Showing the same frame again
 //! (paused, or an override changed) does not step. Bone keys that switch physics off
 //! (MMD's per-key physics switch) make that bone's bodies follow the animation until a key
-//! switches it on again.
+//! switches it on again; with several motion layers the heaviest layer animating the bone
+//! decides (`mmd_pose::Layers::bone_physics_off`).
 
 use glam::{Mat4, Quat};
 use mmd_format::pmx::Pmx;
 use mmd_physics::{ModelPhysics, PhysicsError, PhysicsOptions, StepOutcome};
-use mmd_pose::{IkOverrides, Motion, Pose, Rig};
+use mmd_pose::{IkOverrides, Layers, Pose, Rig};
 
 use crate::playback::FRAMES_PER_SECOND;
 
@@ -56,11 +57,11 @@ enum Advance {
     Hold,
 }
 
-/// The motion and the user's overrides that a frame is posed from.
+/// The motion layers and the user's overrides that a frame is posed from.
 #[derive(Clone, Copy)]
 pub struct PoseInput<'a> {
     pub rig: &'a Rig,
-    pub motion: &'a Motion,
+    pub layers: &'a Layers,
     pub overrides: &'a IkOverrides,
     pub morph_pins: &'a [Option<f32>],
 }
@@ -69,9 +70,9 @@ impl PoseInput<'_> {
     /// The pose at `frame` up to the physics stage: sampled, before-physics pass run,
     /// [`Pose::globals`] holding the bones the bodies follow.
     fn before_physics(&self, frame: f32, pose: &mut Pose) {
-        pose.sample(
+        pose.sample_layers(
             self.rig,
-            self.motion,
+            self.layers,
             frame,
             self.overrides,
             self.morph_pins,
@@ -147,12 +148,12 @@ impl LivePhysics {
             _ => Advance::Start,
         };
         input.before_physics(frame, pose);
-        if input.motion.has_physics_toggles() {
+        if input.layers.has_physics_toggles() {
             // Bone keys can switch a bone's bodies to follow the animation (MMD's per-key
             // physics switch): set before the bodies move.
             for k in 0..self.physics.driven_bones().len() {
                 let bone = self.physics.driven_bones()[k];
-                let off = input.motion.bone_physics_off(bone, frame);
+                let off = input.layers.bone_physics_off(bone, frame);
                 self.physics.set_bone_follows_animation(bone, off);
             }
         }

@@ -13,9 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{
-    IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_with_morph_pins,
-};
+use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_layers};
 use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
@@ -24,6 +22,8 @@ use crate::orbit::Orbit;
 use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode, PoseInput};
 use crate::playback::Playback;
 use crate::scene::Scene;
+
+mod layer_actions;
 
 /// What the view draws besides the model.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,6 +69,8 @@ pub struct Player {
     pub error: Option<String>,
     /// The user asked for the native file dialog, which the window layer shows.
     pub open_dialog_requested: bool,
+    /// The same, for motions to add as layers.
+    pub add_layer_dialog_requested: bool,
     /// Changes whenever the model is replaced, so the window re-uploads it.
     pub model_generation: u64,
     pose: Pose,
@@ -105,9 +107,10 @@ enum PhysicsChange {
     /// The motions: the bodies' history belongs to another motion, so live physics starts
     /// again from the current frame, and the bake is redone.
     Motion,
-    /// An IK override or a morph pin. The bake is redone; live physics carries on from
-    /// where the bodies are, as MMD does while a pose is edited: restarting on every click
-    /// would make hair and skirts jump back to their warm-up.
+    /// An IK override, a morph pin or a layer's weight. The bake is redone; live physics
+    /// carries on from where the bodies are, as MMD does while a pose is edited: restarting
+    /// on every click (or every step of a dragged slider) would make hair and skirts jump
+    /// back to their warm-up.
     Overrides,
     /// The user asked: live physics starts again from the current frame; in Baked mode the
     /// bake is redone.
@@ -163,13 +166,14 @@ impl Player {
             playback: Playback::new(scene.last_frame()),
             ik: IkOverrides::new(&scene.model.rig),
             morph_overrides: vec![None; scene.model.rig.morph_count()],
-            use_camera_motion: scene.camera.is_some(),
+            use_camera_motion: scene.has_camera(),
             selected_bone: default_selection(&scene),
             view: ViewOptions::default(),
             orbit: None,
             bounds: rest_bounds(&scene),
             error: None,
             open_dialog_requested: false,
+            add_layer_dialog_requested: false,
             model_generation: 0,
             pose,
             posed_frame: None,
@@ -261,9 +265,7 @@ impl Player {
                 ViewOption::Skeleton => self.view.skeleton = on,
                 ViewOption::Wireframe => self.view.wireframe = on,
             },
-            Action::UseCameraMotion(on) => {
-                self.use_camera_motion = on && self.scene.camera.is_some()
-            }
+            Action::UseCameraMotion(on) => self.use_camera_motion = on && self.scene.has_camera(),
             Action::FrameCamera { aspect } => {
                 if let Some(bounds) = self.bounds {
                     self.orbit = Some(Orbit::framing(bounds, aspect));
@@ -305,6 +307,9 @@ impl Player {
                 }
             }
             Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset),
+            Action::AddLayerDialog => self.add_layer_dialog_requested = true,
+            Action::AddLayers(paths) => self.add_layers(&paths),
+            Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
         }
     }
 
@@ -389,7 +394,7 @@ impl Player {
         };
         let inputs = BakeInputs {
             rig: self.scene.model.rig.clone(),
-            motion: self.scene.motion.clone(),
+            layers: self.scene.layers().clone(),
             overrides: self.ik.clone(),
             morph_pins: self.morph_overrides.clone(),
         };
@@ -525,7 +530,7 @@ impl Player {
         let frame = self.playback.frame();
         let input = PoseInput {
             rig: &scene.model.rig,
-            motion: &scene.motion,
+            layers: scene.layers(),
             overrides: &self.ik,
             morph_pins: &self.morph_overrides,
         };
@@ -537,9 +542,9 @@ impl Player {
                 live.evaluate(input, frame, &mut self.pose);
                 blow_up = live.take_blow_up();
             }
-            _ => evaluate_with_morph_pins(
+            _ => evaluate_layers(
                 &scene.model.rig,
-                &scene.motion,
+                scene.layers(),
                 frame,
                 &self.ik,
                 &self.morph_overrides,

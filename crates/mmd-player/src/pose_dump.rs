@@ -1,6 +1,7 @@
-//! `mmd-player pose MODEL [MOTION...] --frames LIST [--ik NAME=on|off|auto]... [--ik-all
-//! on|off|auto] [--vertices] [--physics [live|baked]] [--physics-hz 60|120|240]`: model-space
-//! bone matrices (and CPU-skinned vertices) as JSON lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
+//! `mmd-player pose MODEL [MOTION...] --frames LIST [--layer FILE[:WEIGHT[:OFFSET]]]...
+//! [--ik NAME=on|off|auto]... [--ik-all on|off|auto] [--vertices] [--physics [live|baked]]
+//! [--physics-hz 60|120|240]`: model-space bone matrices (and CPU-skinned vertices) as JSON
+//! lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
 //! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
 //! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
 
@@ -9,7 +10,7 @@ use std::io::{BufWriter, Write};
 use anyhow::{Context, Result, bail};
 use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh};
 
-use crate::cli::{IkSwitch, PoseArgs};
+use crate::cli::{IkSwitch, PoseArgs, layer_specs};
 use crate::frame_list;
 use crate::frame_poser::FramePoser;
 use mmd_player::scene::Scene;
@@ -49,14 +50,14 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
 
 pub fn run(args: &PoseArgs) -> Result<()> {
     let frames = frame_list::parse(&args.frames).context("--frames")?;
-    let scene = Scene::from_command_line(&args.files)?;
+    let scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
     scene.model.log_warnings();
     let rig = &scene.model.rig;
-    let motion = &scene.motion;
+    let layers = scene.layers();
     let overrides = parse_overrides(rig, args)?;
     let mesh = args.vertices.then(|| SkinMesh::from_pmx(&scene.model.pmx));
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let mut poser = FramePoser::new(&args.physics, &scene.model, motion, &overrides, last)?;
+    let mut poser = FramePoser::new(&args.physics, &scene.model, layers, &overrides, last)?;
 
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -66,7 +67,7 @@ pub fn run(args: &PoseArgs) -> Result<()> {
     let mut pose = Pose::new(rig);
     let mut vertices = Vec::new();
     for &frame in &frames {
-        poser.pose(&scene.model, motion, &overrides, frame, &mut pose);
+        poser.pose(&scene.model, layers, &overrides, frame, &mut pose);
         for (i, m) in pose.globals.iter().enumerate() {
             write!(
                 out,

@@ -1,5 +1,5 @@
-//! `mmd-player render [MODEL [MOTION...]] [--camera CAMERA.vmd] [--frames LIST] [--size WxH]
-//! --out DIR`: renders frames offscreen (no display needed) and writes one PNG per frame,
+//! `mmd-player render [MODEL [MOTION...]] [--layer FILE[:WEIGHT[:OFFSET]]]... [--camera
+//! CAMERA.vmd] [--frames LIST] [--size WxH] --out DIR`: renders frames offscreen (no display needed) and writes one PNG per frame,
 //! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`).
 //! Without a camera motion the camera frames the model's bounding box over all the frames.
 //! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
@@ -10,11 +10,11 @@ use anyhow::{Context, Result};
 use mmd_player::scene::Scene;
 use mmd_pose::{
     CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
-    evaluate,
+    evaluate_layers,
 };
 use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
 
-use crate::cli::{OnOff, RenderArgs};
+use crate::cli::{OnOff, RenderArgs, layer_specs};
 use crate::frame_list;
 use crate::frame_poser::{FramePoser, progress_bar};
 
@@ -56,7 +56,7 @@ fn read_camera(path: &Path) -> Result<(CameraMotion, Option<SelfShadowMotion>)> 
 
 pub fn run(args: &RenderArgs) -> Result<()> {
     let (width, height) = parse_size(&args.size)?;
-    let mut scene = Scene::from_command_line(&args.files)?;
+    let mut scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
         let (camera, self_shadow) = read_camera(path)?;
@@ -96,20 +96,22 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let overrides = IkOverrides::new(rig);
     let mut pose = Pose::new(rig);
     let aspect = width as f32 / height as f32;
-    let framing = match &scene.camera {
-        Some(_) => Camera::default(),
-        None => Camera::framing(
+    let framing = if scene.has_camera() {
+        Camera::default()
+    } else {
+        Camera::framing(
             bounds_over(&scene, &frames, &overrides, &mut pose)
                 .context("the model has no vertices to frame")?,
             aspect,
-        ),
+        )
     };
 
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let mut poser = FramePoser::new(&args.physics, &scene.model, &scene.motion, &overrides, last)?;
+    let layers = scene.layers();
+    let mut poser = FramePoser::new(&args.physics, &scene.model, layers, &overrides, last)?;
     let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
-        poser.pose(&scene.model, &scene.motion, &overrides, frame, &mut pose);
+        poser.pose(&scene.model, layers, &overrides, frame, &mut pose);
         model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
         let self_shadow = match args.self_shadow {
             OnOff::On => scene.self_shadow_at(frame),
@@ -150,7 +152,8 @@ fn bounds_over(
     let mut vertices = Vec::new();
     let mut bounds: Option<Aabb> = None;
     for &frame in frames {
-        evaluate(&scene.model.rig, &scene.motion, frame, overrides, pose);
+        let rig = &scene.model.rig;
+        evaluate_layers(rig, scene.layers(), frame, overrides, &[], pose);
         mesh.skin(pose, &mut vertices);
         if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
             bounds = Some(bounds.map_or(b, |a| a.union(b)));

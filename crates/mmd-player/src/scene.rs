@@ -1,6 +1,7 @@
-//! What is on stage: one model, the motions bound to it, an optional camera motion, and where
-//! the model's textures come from. Loading is all-or-nothing: every file is read and checked
-//! before anything changes, so a file that fails leaves the scene exactly as it was.
+//! What is on stage: one model, its motion layers (see [`crate::layers`]), an optional camera
+//! motion, and where the model's textures come from. Loading is all-or-nothing: every file is
+//! read and checked before anything changes, so a file that fails leaves the scene exactly as
+//! it was.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -11,10 +12,13 @@ use mmd_format::pmx::Pmx;
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
-use mmd_pose::{CameraMotion, Motion, Rig, SelfShadow, SelfShadowMotion};
+use mmd_pose::{
+    CameraMotion, CameraState, Layer, Layers, Motion, Rig, SelfShadow, SelfShadowMotion,
+};
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
+use crate::layers::LayerSource;
 
 /// Where the renderer finds the model's textures.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,13 +82,13 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// One file, read and classified: a model, or a motion with its parts for the model and
-/// for the camera.
+/// for the camera (a VMD with camera keys only has no model part).
 #[derive(Default)]
-struct LoadedFile {
-    model: Option<Model>,
-    motion: Option<MotionFile>,
-    camera: Option<(String, CameraMotion)>,
-    self_shadow: Option<SelfShadowMotion>,
+pub(crate) struct LoadedFile {
+    pub model: Option<Model>,
+    pub motion: Option<MotionFile>,
+    pub camera: Option<(String, CameraMotion)>,
+    pub self_shadow: Option<SelfShadowMotion>,
 }
 
 /// What [`Scene::open`] changed.
@@ -97,13 +101,16 @@ pub struct Opened {
 
 pub struct Scene {
     pub model: Model,
-    pub motions: Vec<MotionFile>,
+    /// A camera motion opened on its own (a VMD with camera keys only, or `render
+    /// --camera`). Without one the camera comes from the first layer that has camera keys.
     pub camera: Option<(String, CameraMotion)>,
     /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
     /// camera's); without them, MMD's default setting.
     pub self_shadow: Option<SelfShadowMotion>,
-    /// `motions` bound to `model`.
-    pub motion: Motion,
+    /// Per layer, the files it was made from; parallel to `layers`.
+    pub(crate) sources: Vec<LayerSource>,
+    /// The layers bound to `model`.
+    pub(crate) layers: Layers,
 }
 
 fn file_label(path: &Path) -> String {
@@ -142,24 +149,13 @@ fn model_from_pmx(
 }
 
 /// `motions` bound to the rig, by bone and morph name.
-fn bind(rig: &Rig, motions: &[MotionFile]) -> Motion {
+pub(crate) fn bind(rig: &Rig, motions: &[MotionFile]) -> Motion {
     let vmds: Vec<&Vmd> = motions.iter().map(|m| &m.vmd).collect();
     Motion::bind(rig, &vmds)
 }
 
 /// A VPD pose as a one-frame motion, so it binds by name like any VMD.
 fn pose_as_motion(vpd: &Vpd) -> Vmd {
-    let interpolation = {
-        // MMD's linear curves: (20, 20) and (107, 107) for all four, in the shifted rows.
-        let row0 = [
-            20u8, 20, 20, 20, 20, 20, 20, 20, 107, 107, 107, 107, 107, 107, 107, 107,
-        ];
-        let mut block = [0u8; 64];
-        for row in 0..4 {
-            block[16 * row..16 * row + 16 - row].copy_from_slice(&row0[row..]);
-        }
-        block
-    };
     Vmd {
         bone_keys: vpd
             .bones
@@ -169,7 +165,7 @@ fn pose_as_motion(vpd: &Vpd) -> Vmd {
                 frame: 0,
                 translation: b.translation,
                 rotation: b.rotation,
-                interpolation,
+                interpolation: BoneKey::LINEAR_INTERPOLATION,
             })
             .collect(),
         morph_keys: vpd
@@ -186,7 +182,7 @@ fn pose_as_motion(vpd: &Vpd) -> Vmd {
 }
 
 /// Reads and classifies one file.
-fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
+pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
     let fail = |message: String| LoadError {
         path: path.to_path_buf(),
         message,
@@ -250,14 +246,14 @@ impl Scene {
         let vmd = mmd_format::vmd::read(default_assets::MOTION).map_err(|e| fail("motion", e))?;
         let rig = Rig::from_pmx(&pmx);
         let model = model_from_pmx(pmx, rig, "bundled", TextureOrigin::Bundled);
-        let motions = vec![MotionFile {
+        let source = LayerSource::new(vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,
-        }];
+        }]);
         Ok(Scene {
-            motion: bind(&model.rig, &motions),
+            layers: [Layer::new(bind(&model.rig, &source.files))].into(),
+            sources: vec![source],
             model,
-            motions,
             camera: None,
             self_shadow: None,
         })
@@ -267,27 +263,27 @@ impl Scene {
     /// camera VMD and VPD poses). Without files, the bundled default; motions alone play on
     /// the bundled model; a model alone stands at rest.
     pub fn from_command_line(files: &[PathBuf]) -> Result<Scene, LoadError> {
-        let mut scene = Scene::bundled()?;
-        let opened = scene.open(files)?;
-        if opened.model && opened.motions == 0 {
-            scene.motions.clear();
-            scene.rebind();
-        }
-        Ok(scene)
+        Scene::from_command_line_with_layers(files, &[])
     }
 
+    /// Binds every layer's files to the model again (after the model changed), keeping the
+    /// layers' settings.
     fn rebind(&mut self) {
-        self.motion = bind(&self.model.rig, &self.motions);
+        for (layer, source) in self.layers.iter_mut().zip(&self.sources) {
+            layer.motion = bind(&self.model.rig, &source.files);
+        }
     }
 
     /// Opens files (as dropped on the window or picked in the dialog): a model replaces the
-    /// model and keeps the motions; motions (VMD, or VPD poses) together replace the
-    /// motions; a VMD with camera keys becomes the camera motion, one with
-    /// self-shadow keys drives the self-shadow. Every file is read first:
-    /// if any fails, nothing changes and the error names it.
+    /// model and keeps the layers; motions (VMD, or VPD poses) together replace the layers
+    /// with one layer of them all; a VMD with camera keys becomes the camera motion (the
+    /// camera of that layer when it has bone, morph or IK keys too), one with self-shadow
+    /// keys drives the self-shadow. Every file is read first: if any fails, nothing changes
+    /// and the error names it.
     pub fn open(&mut self, paths: &[PathBuf]) -> Result<Opened, LoadError> {
         let mut model = None;
         let mut motions = Vec::new();
+        // The last file with camera keys, and whether it is a camera motion alone.
         let mut camera = None;
         let mut self_shadow = None;
         for path in paths {
@@ -301,13 +297,13 @@ impl Scene {
                 }
                 model = Some(m);
             }
-            motions.extend(file.motion);
-            if file.camera.is_some() {
-                camera = file.camera;
+            if let Some(c) = file.camera {
+                camera = Some((c, file.motion.is_none()));
             }
             if file.self_shadow.is_some() {
                 self_shadow = file.self_shadow;
             }
+            motions.extend(file.motion);
         }
         let opened = Opened {
             model: model.is_some(),
@@ -316,24 +312,31 @@ impl Scene {
         };
         if let Some(model) = model {
             self.model = model;
+            if motions.is_empty() {
+                self.rebind();
+            }
         }
         if !motions.is_empty() {
-            self.motions = motions;
+            let source = LayerSource::new(motions);
+            self.layers = [Layer::new(bind(&self.model.rig, &source.files))].into();
+            self.sources = vec![source];
         }
-        if camera.is_some() {
-            self.camera = camera;
+        match camera {
+            Some((camera, true)) => self.camera = Some(camera),
+            Some((_, false)) => self.camera = None,
+            None => {}
         }
         if self_shadow.is_some() {
             self.self_shadow = self_shadow;
         }
-        self.rebind();
         Ok(opened)
     }
 
-    /// The camera motion's camera at `frame`, or `None` without a camera motion.
+    /// The camera motion's camera at `frame`, or `None` without a camera motion: the camera
+    /// motion opened on its own, otherwise the first layer taking part that has camera keys
+    /// (at the layer's own frame).
     pub fn camera_at(&self, frame: f32) -> Option<Camera> {
-        let (_, motion) = self.camera.as_ref()?;
-        let s = motion.sample(frame);
+        let s = self.camera_state_at(frame)?;
         Some(Camera {
             target: s.target,
             rotation: s.rotation,
@@ -350,10 +353,47 @@ impl Scene {
             .map_or_else(SelfShadow::default, |m| m.at(frame))
     }
 
-    /// The last frame of anything animated: the motions, the camera and the self-shadow.
+    /// [`Scene::camera_at`] in VMD terms.
+    pub fn camera_state_at(&self, frame: f32) -> Option<CameraState> {
+        Some(match &self.camera {
+            Some((_, motion)) => motion.sample(frame),
+            None => {
+                let (index, camera) = self.layer_camera()?;
+                camera.sample(self.layers[index].local_frame(frame))
+            }
+        })
+    }
+
+    /// The first layer taking part that has camera keys: its index and its camera.
+    fn layer_camera(&self) -> Option<(usize, &CameraMotion)> {
+        self.layers
+            .iter()
+            .zip(&self.sources)
+            .enumerate()
+            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
+            .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
+    }
+
+    /// Whether the scene has a camera motion (its own or a layer's).
+    pub fn has_camera(&self) -> bool {
+        self.camera.is_some() || self.layer_camera().is_some()
+    }
+
+    /// What the camera motion in use is called.
+    pub fn camera_label(&self) -> Option<&str> {
+        match &self.camera {
+            Some((label, _)) => Some(label),
+            None => {
+                let (index, _) = self.layer_camera()?;
+                Some(&self.sources[index].label)
+            }
+        }
+    }
+
+    /// The last frame of anything animated: the layers, the camera and the self-shadow.
     pub fn last_frame(&self) -> f32 {
         let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
         let self_shadow = self.self_shadow.as_ref().map_or(0.0, |s| s.last_frame());
-        self.motion.last_frame().max(camera).max(self_shadow)
+        self.layers.last_frame().max(camera).max(self_shadow)
     }
 }

@@ -23,9 +23,7 @@ use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 use mmd_player::ui::{self, UiState};
-use mmd_pose::{
-    IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_with_morph_pins,
-};
+use mmd_pose::{IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
@@ -538,10 +536,14 @@ fn self_shadow_follows_its_keys_and_the_view_menu() {
         ..Vmd::default()
     };
     std::fs::write(&path, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
-    let dance = player(&h).scene.motions.len();
+    let labels = |h: &Harness<'_, App>| -> Vec<String> {
+        let sources = player(h).scene.layer_sources();
+        sources.iter().map(|s| s.label.clone()).collect()
+    };
+    let dance = labels(&h);
     setup(&mut h, Action::Open(vec![path]));
     assert_eq!(
-        player(&h).scene.motions.len(),
+        labels(&h),
         dance,
         "a VMD of self-shadow keys alone keeps the motions"
     );
@@ -566,7 +568,7 @@ fn self_shadow_follows_its_keys_and_the_view_menu() {
 fn command_line_model_alone_stands_at_rest_and_motions_alone_use_the_bundled_model() {
     let model = assets().join("default_model.pmx");
     let scene = Scene::from_command_line(std::slice::from_ref(&model)).unwrap();
-    assert!(scene.motions.is_empty());
+    assert!(scene.layers().is_empty());
     assert_eq!(scene.last_frame(), 0.0);
     let scene = Scene::from_command_line(&[assets().join("default_motion.vmd")]).unwrap();
     assert!(scene.model.label.contains("bundled"));
@@ -640,7 +642,7 @@ fn input<'a>(
 ) -> PoseInput<'a> {
     PoseInput {
         rig: &scene.model.rig,
-        motion: &scene.motion,
+        layers: scene.layers(),
         overrides,
         morph_pins: pins,
     }
@@ -731,9 +733,9 @@ fn physics_off_draws_exactly_the_plain_pose() {
     let mut plain = Pose::new(&scene.model.rig);
     let overrides = IkOverrides::new(&scene.model.rig);
     let pins = vec![None; scene.model.rig.morph_count()];
-    evaluate_with_morph_pins(
+    evaluate_layers(
         &scene.model.rig,
-        &scene.motion,
+        scene.layers(),
         120.0,
         &overrides,
         &pins,

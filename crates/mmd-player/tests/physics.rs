@@ -66,11 +66,11 @@ fn case_args(case: &serde_json::Value) -> Vec<String> {
     args
 }
 
-/// The scene's motion with no user overrides.
+/// The scene's motion layers with no user overrides.
 fn input<'a>(scene: &'a Scene, overrides: &'a IkOverrides) -> PoseInput<'a> {
     PoseInput {
         rig: &scene.model.rig,
-        motion: &scene.motion,
+        layers: scene.layers(),
         overrides,
         morph_pins: &[],
     }
@@ -285,18 +285,35 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let dir = tempfile::tempdir().unwrap();
     let toggle_file = dir.path().join("toggles.vmd");
     std::fs::write(&toggle_file, mmd_format::vmd::write(&toggles).unwrap()).unwrap();
-    let scene = Scene::from_command_line(&[model, dance, toggle_file]).unwrap();
+    // The switches work the same merged into the dance and as a layer of their own that
+    // replaces the dance's keys of the hair (at weight 1 beside the dance, which keys the
+    // hair too, the tie would leave physics on).
+    let merged = Scene::from_command_line(&[model.clone(), dance.clone(), toggle_file.clone()]);
+    let mut layered = Scene::from_command_line_with_layers(
+        &[model, dance],
+        &[mmd_player::layers::LayerSpec::new(toggle_file)],
+    )
+    .unwrap();
+    let replace = mmd_player::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
+    assert!(layered.edit_layer(1, replace));
+    for scene in [merged.unwrap(), layered] {
+        assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);
+    }
+}
+
+fn assert_hair_follows_the_animation_until_frame_60(scene: &Scene, hair: &str) {
     let rig = &scene.model.rig;
-    let hair = rig.bone_index(HAIR).unwrap();
-    assert!(scene.motion.has_physics_toggles());
+    let hair = rig.bone_index(hair).unwrap();
+    assert!(scene.layers().has_physics_toggles());
     let overrides = IkOverrides::new(rig);
-    let input = input(&scene, &overrides);
-    let (_, bake) = bake(input, &scene, 120);
+    let input = input(scene, &overrides);
+    let (_, bake) = bake(input, scene, 120);
     let (mut simulated, mut animated) = (Pose::new(rig), Pose::new(rig));
     let mut moved_after = 0.0f32;
     for f in 0..=120 {
         bake.evaluate(input, f as f32, &mut simulated);
-        mmd_pose::evaluate(rig, &scene.motion, f as f32, &overrides, &mut animated);
+        let layers = scene.layers();
+        mmd_pose::evaluate_layers(rig, layers, f as f32, &overrides, &[], &mut animated);
         let gap = (simulated.globals[hair] - animated.globals[hair])
             .abs()
             .to_cols_array()

@@ -1,13 +1,18 @@
 //! The MMD pose engine: a [`Rig`] built once from a model, a [`Motion`] bound to it from
 //! VMD files, and [`evaluate`], which computes every bone's model-space matrix for a frame
 //! the way MikuMikuDance does (physics off). A physics engine runs between the public stages of
-//! an evaluation instead ([`Pose::sample`] to [`Pose::finish`]).
+//! an evaluation instead ([`Pose::sample`] to [`Pose::finish`]). Several motions on one model
+//! are [`Layers`], blended by weight in log-quaternion space ([`evaluate_layers`],
+//! [`Pose::sample_layers`]; the rule is in the `layer` module's docs, [`Layers`]).
 //!
 //! ```text
 //! let (rig, warnings) = Rig::from_pmx(&pmx);
 //! let motion = Motion::bind(&rig, &[&vmd]);
 //! let mut pose = Pose::new(&rig);
 //! evaluate(&rig, &motion, 15.5, &IkOverrides::new(&rig), &mut pose);
+//! let layers: Layers = [Layer { weight: 0.7, ..Layer::new(motion) }, Layer { weight: 0.3,
+//!     ..Layer::new(face) }].into();
+//! evaluate_layers(&rig, &layers, 15.5, &IkOverrides::new(&rig), &[], &mut pose);
 //! ```
 //!
 //! Evaluation rules (each frame is computed from scratch, so scrubbing to a frame gives the
@@ -58,6 +63,10 @@
 //! has either, and keeping state would make evaluation depend on the previous frame.
 //! Degenerate geometry (a link on the effector or the IK bone) skips the step.
 //!
+//! Motion keys' rotations are normalised when bound, unless they are unit length to f32
+//! precision already: those are kept as stored, so that a pose written to a VMD (as
+//! `mmd-player bake-motion` writes blended layers) reads back bit for bit.
+//!
 //! Hostile files never crash evaluation or poison a pose: bad references become
 //! [`RigWarning`]s, NaN and infinite values become zero, and huge coordinates and weights are
 //! clamped once when the rig, motion, mesh or camera is built, so every pose, morph weight,
@@ -65,7 +74,9 @@
 
 pub mod bezier;
 mod camera;
+pub mod expmap;
 mod ik;
+mod layer;
 mod morph;
 mod motion;
 mod pose;
@@ -74,9 +85,12 @@ mod self_shadow;
 mod skin;
 
 pub use camera::{CameraMotion, CameraState};
+pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
 pub use morph::MorphKind;
 pub use motion::Motion;
-pub use pose::{IkOverride, IkOverrides, Pose, evaluate, evaluate_with_morph_pins};
+pub use pose::{
+    IkOverride, IkOverrides, Pose, evaluate, evaluate_layers, evaluate_with_morph_pins,
+};
 pub use rig::{Rig, RigWarning, pmd_as_pmx};
 pub use self_shadow::{MAX_SHADOW_DISTANCE, SelfShadow, SelfShadowMode, SelfShadowMotion};
 pub use skin::SkinMesh;

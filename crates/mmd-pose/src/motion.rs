@@ -61,6 +61,11 @@ impl<T: Copy> Tracks<T> {
         tracks
     }
 
+    /// Whether track `track` has any key (false for an out-of-range track).
+    fn is_keyed(&self, track: usize) -> bool {
+        self.ranges.get(track).is_some_and(|&(s, e)| s != e)
+    }
+
     fn frames(&self, track: usize) -> &[u32] {
         match self.ranges.get(track) {
             Some(&(s, e)) => &self.frames[s as usize..e as usize],
@@ -228,14 +233,34 @@ impl Motion {
         self.morphs.frames(morph)
     }
 
+    /// Whether the motion has keys for `bone`.
+    pub fn animates_bone(&self, bone: usize) -> bool {
+        self.bones.is_keyed(bone)
+    }
+
+    /// Whether the motion has keys for `morph`.
+    pub fn animates_morph(&self, morph: usize) -> bool {
+        self.morphs.is_keyed(morph)
+    }
+
+    /// Whether the motion has show/IK keys for IK solver `solver`.
+    pub fn keys_ik(&self, solver: usize) -> bool {
+        self.iks.is_keyed(solver)
+    }
+
     /// The motion's translation and rotation of `bone` at `frame` (identity without keys).
     pub(crate) fn sample_bone(&self, bone: usize, frame: f32) -> (Vec3A, Quat) {
-        let Some((a, b, s)) = self.bones.locate(bone, frame) else {
-            return (Vec3A::ZERO, Quat::IDENTITY);
-        };
+        self.sample_keyed_bone(bone, frame)
+            .unwrap_or((Vec3A::ZERO, Quat::IDENTITY))
+    }
+
+    /// The motion's translation and rotation of `bone` at `frame`, or `None` without keys.
+    #[inline]
+    pub(crate) fn sample_keyed_bone(&self, bone: usize, frame: f32) -> Option<(Vec3A, Quat)> {
+        let (a, b, s) = self.bones.locate(bone, frame)?;
         let a = &self.bones.values[a];
         if s == 0.0 {
-            return (a.translation, a.rotation);
+            return Some((a.translation, a.rotation));
         }
         let b = &self.bones.values[b];
         let [cx, cy, cz, cr] = &b.curves;
@@ -251,18 +276,20 @@ impl Motion {
         } else {
             a.rotation.slerp(b.rotation, cr.eval(s))
         };
-        (translation, rotation)
+        Some((translation, rotation))
     }
 
     /// A morph's weight at `frame`, linear between keys (0 without keys).
     pub(crate) fn sample_morph(&self, morph: usize, frame: f32) -> f32 {
-        match self.morphs.locate(morph, frame) {
-            None => 0.0,
-            Some((a, b, s)) => {
-                let (a, b) = (self.morphs.values[a], self.morphs.values[b]);
-                a + (b - a) * s
-            }
-        }
+        self.sample_keyed_morph(morph, frame).unwrap_or(0.0)
+    }
+
+    /// A morph's weight at `frame`, linear between keys, or `None` without keys.
+    #[inline]
+    pub(crate) fn sample_keyed_morph(&self, morph: usize, frame: f32) -> Option<f32> {
+        let (a, b, s) = self.morphs.locate(morph, frame)?;
+        let (a, b) = (self.morphs.values[a], self.morphs.values[b]);
+        Some(a + (b - a) * s)
     }
 
     /// Whether any bone key of the motion turns physics off; without one,

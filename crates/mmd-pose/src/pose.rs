@@ -3,6 +3,7 @@
 use glam::{Affine3A, Mat3A, Mat4, Quat, Vec3A, Vec4, Vec4Swizzles};
 
 use crate::ik;
+use crate::layer::Layers;
 use crate::motion::Motion;
 use crate::rig::{MAX_COORD, MAX_WEIGHT, NONE, Rig};
 
@@ -261,6 +262,23 @@ pub fn evaluate_with_morph_pins(
     pose.finish(rig);
 }
 
+/// [`evaluate_with_morph_pins`] for a model whose motion is in layers (see [`Layers`] for
+/// how they blend). One layer at weight 1 gives exactly what its motion alone gives.
+pub fn evaluate_layers(
+    rig: &Rig,
+    layers: &Layers,
+    frame: f32,
+    overrides: &IkOverrides,
+    morph_pins: &[Option<f32>],
+    pose: &mut Pose,
+) {
+    pose.sample_layers(rig, layers, frame, overrides, morph_pins);
+    let (before, _) = rig.deform_order.split_at(rig.physics_split);
+    run_pass(rig, before, &mut pose.scratch, &pose.ik_enabled);
+    pose.deform_after_physics(rig);
+    pose.finish(rig);
+}
+
 /// The stages of an evaluation, in order, for callers that run something between them
 /// (physics): [`Pose::sample`], [`Pose::deform_before_physics`], then the physics stage
 /// reading and writing [`Pose::globals`] and handing its bones back with
@@ -279,9 +297,58 @@ impl Pose {
         morph_pins: &[Option<f32>],
     ) {
         let frame = if frame.is_finite() { frame } else { 0.0 };
+        self.sample_with(
+            rig,
+            overrides,
+            morph_pins,
+            |bone| motion.sample_bone(bone, frame),
+            |morph| motion.sample_morph(morph, frame),
+            |solver| motion.ik_enabled(solver, frame),
+        );
+    }
+
+    /// Stage 1 for a model whose motion is in layers ([`Layers`], which says how they
+    /// blend): as [`Pose::sample`], with every bone, morph and IK switch taken from the
+    /// layers at timeline frame `frame`. One layer at weight 1 samples exactly as its motion
+    /// does.
+    pub fn sample_layers(
+        &mut self,
+        rig: &Rig,
+        layers: &Layers,
+        frame: f32,
+        overrides: &IkOverrides,
+        morph_pins: &[Option<f32>],
+    ) {
+        let frame = if frame.is_finite() { frame } else { 0.0 };
+        self.sample_with(
+            rig,
+            overrides,
+            morph_pins,
+            |bone| {
+                layers
+                    .sample_bone(bone, frame)
+                    .unwrap_or((Vec3A::ZERO, Quat::IDENTITY))
+            },
+            |morph| layers.sample_morph(morph, frame).unwrap_or(0.0),
+            |solver| layers.ik_enabled(solver, frame),
+        );
+    }
+
+    /// Stage 1 from the animated transform of each bone, the weight of each morph and the
+    /// motion's switch of each IK solver.
+    #[inline]
+    fn sample_with(
+        &mut self,
+        rig: &Rig,
+        overrides: &IkOverrides,
+        morph_pins: &[Option<f32>],
+        bone: impl Fn(usize) -> (Vec3A, Quat),
+        morph: impl Fn(usize) -> f32,
+        ik_enabled: impl Fn(usize) -> bool,
+    ) {
         let s = &mut self.scratch;
         for i in 0..rig.bone_count() {
-            let (t, r) = motion.sample_bone(i, frame);
+            let (t, r) = bone(i);
             s.anim_t[i] = t;
             s.anim_r[i] = r;
         }
@@ -297,7 +364,7 @@ impl Pose {
         for (m, w) in self.morph_weights.iter_mut().enumerate() {
             *w = match morph_pins.get(m) {
                 Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
-                _ => motion.sample_morph(m, frame),
+                _ => morph(m),
             };
         }
         rig.morphs.expand_groups(&mut self.morph_weights);
@@ -306,7 +373,7 @@ impl Pose {
 
         for (k, solver) in rig.solvers.iter().enumerate() {
             let bone = solver.bone as usize;
-            self.ik_enabled[k] = overrides.resolve(bone, motion.ik_enabled(k, frame));
+            self.ik_enabled[k] = overrides.resolve(bone, ik_enabled(k));
         }
 
         for i in 0..rig.bone_count() {

@@ -663,14 +663,22 @@ fn build_solver(
     })
 }
 
-/// A rotation from a file (motion key, bone morph): normalised, or the identity when it is
-/// not finite or too short to normalise.
+/// How far from 1 a stored rotation's squared length may be and still be kept as stored:
+/// eight f32 steps, past what rounding leaves in a quaternion written as unit length.
+const UNIT_TOLERANCE: f32 = 8.0 * f32::EPSILON;
+
+/// A rotation from a file (motion key, bone morph): kept as stored when it is unit length to
+/// f32 precision (so a pose written to a VMD reads back bit for bit, as `bake-motion` needs),
+/// otherwise normalised, or the identity when it is not finite or too short to normalise.
 pub(crate) fn finite_quat(q: [f32; 4]) -> Quat {
     let q = Quat::from_array(q);
     if !q.is_finite() {
         return Quat::IDENTITY;
     }
     let length_squared = q.length_squared();
+    if (length_squared - 1.0).abs() <= UNIT_TOLERANCE {
+        return q;
+    }
     if length_squared.is_infinite() {
         // Components so large that their squares overflow (normalising would give zero):
         // scale down by an exact power of two first.

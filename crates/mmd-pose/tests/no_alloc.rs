@@ -10,7 +10,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use glam::Quat;
-use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, evaluate};
+use mmd_pose::{
+    IkOverride, IkOverrides, Layer, LayerMode, Layers, Motion, Pose, Rig, evaluate, evaluate_layers,
+};
 
 struct Counting;
 
@@ -83,6 +85,50 @@ fn evaluate_does_not_allocate() {
     ]);
     let motion = Motion::bind(&rig, &[&vmd]);
     assert_eq!(count_allocations(&rig, &motion), 0);
+}
+
+#[test]
+fn evaluating_layers_does_not_allocate() {
+    let (rig, _) = Rig::from_pmx(&common::leg());
+    let dance = common::motion(vec![
+        common::key("legIK", 0, [0.0, 2.0, 0.0], Quat::IDENTITY),
+        common::key("legIK", 30, [1.0, 4.0, -3.0], Quat::IDENTITY),
+        common::key("thigh", 0, [0.0; 3], Quat::from_rotation_x(0.4)),
+    ]);
+    let other = common::motion(vec![
+        common::key("thigh", 0, [0.0; 3], Quat::from_rotation_z(0.4)),
+        common::key("thigh", 20, [0.0; 3], Quat::from_rotation_y(-0.4)),
+    ]);
+    let motion = |vmd| Motion::bind(&rig, &[vmd]);
+    let layers: Layers = [
+        Layer::new(motion(&dance)),
+        Layer {
+            weight: 0.4,
+            offset: 7.0,
+            looping: true,
+            ..Layer::new(motion(&other))
+        },
+        Layer {
+            weight: 0.5,
+            mode: LayerMode::Replace,
+            ..Layer::new(motion(&other))
+        },
+    ]
+    .into();
+    let mut pose = Pose::new(&rig);
+    let mut overrides = IkOverrides::new(&rig);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for ik in [IkOverride::Auto, IkOverride::Off] {
+        overrides.set_all(ik);
+        for f in 0..=60 {
+            let frame = f as f32 * 0.5;
+            evaluate_layers(&rig, &layers, frame, &overrides, &[], &mut pose);
+            for bone in 0..rig.bone_count() {
+                std::hint::black_box(layers.bone_physics_off(bone, frame));
+            }
+        }
+    }
+    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed) - before, 0);
 }
 
 #[test]

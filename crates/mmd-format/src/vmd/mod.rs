@@ -96,7 +96,29 @@ pub struct BoneKey {
 /// and 99, 15 only on the keys where the motion hands a bone to the animation.
 const PHYSICS_OFF_MARK: [u8; 2] = [0x63, 0x0F];
 
+/// MMD's linear curve bytes (x1, y1, x2, y2) = (20, 20, 107, 107) for all four curves, as
+/// MMD 9 writes them: row 0 is 20 × 8 then 107 × 8, row k is row 0 shifted left by k, and
+/// bytes 2 and 3 hold the physics switch (0, 0: on).
+const fn linear_bone_interpolation() -> [u8; 64] {
+    let mut block = [0u8; 64];
+    let mut row = 0;
+    while row < 4 {
+        let mut i = 0;
+        while i + row < 16 {
+            block[16 * row + i] = if i + row < 8 { 20 } else { 107 };
+            i += 1;
+        }
+        row += 1;
+    }
+    block[2] = 0;
+    block[3] = 0;
+    block
+}
+
 impl BoneKey {
+    /// Linear interpolation on every channel, the block MMD 9 writes (physics on).
+    pub const LINEAR_INTERPOLATION: [u8; 64] = linear_bone_interpolation();
+
     /// Control points (x1, y1, x2, y2) of curve `c` (0 = X, 1 = Y, 2 = Z, 3 = rotation), each
     /// in 0..=127 as stored.
     pub fn curve(&self, c: usize) -> [u8; 4] {
@@ -145,6 +167,15 @@ pub struct CameraKey {
     pub fov: u32,
     /// 0 = perspective on, 1 = off (orthographic).
     pub perspective_off: u8,
+}
+
+impl CameraKey {
+    /// Linear interpolation on all six curves, the block MMD writes: (x1, x2, y1, y2) =
+    /// (20, 107, 20, 107) each, in the camera block's byte order.
+    pub const LINEAR_INTERPOLATION: [u8; 24] = [
+        20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107, 20, 107,
+        20, 107, 20, 107,
+    ];
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -9,12 +9,13 @@ use anyhow::Result;
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 
-use crate::cli::WindowArgs;
+use crate::cli::{WindowArgs, layer_specs};
 
 /// Opens the window on the files of the command line (the bundled default without any).
 /// A file that fails to open is reported in the window, over the bundled scene.
 pub fn run(args: &WindowArgs) -> Result<()> {
-    let (scene, error) = match Scene::from_command_line(&args.files) {
+    let layers = layer_specs(&args.layer)?;
+    let (scene, error) = match Scene::from_command_line_with_layers(&args.files, &layers) {
         Ok(scene) => (scene, None),
         Err(e) => (Scene::bundled()?, Some(e.to_string())),
     };

@@ -134,6 +134,15 @@ impl App {
                 self.player.update_pose();
             }
         }
+        if std::mem::take(&mut self.player.add_layer_dialog_requested) {
+            let picked = rfd::FileDialog::new()
+                .add_filter("Motions and poses", &["vmd", "vpd"])
+                .pick_files();
+            if let Some(files) = picked {
+                self.player.apply(Action::AddLayers(files));
+                self.player.update_pose();
+            }
+        }
         let generation = self.player.model_generation;
         if self.uploaded != Some(generation) {
             if let Err(e) = running.gpu.upload_model(&self.player.scene.model) {

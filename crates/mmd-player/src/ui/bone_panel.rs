@@ -96,7 +96,7 @@ fn bone_node(
     }
     let rig = &player.scene.model.rig;
     let name = rig.bone_name(bone);
-    let keys = player.scene.motion.bone_key_frames(bone).len();
+    let keys = player.scene.layers().bone_key_count(bone);
     let mut text = if keys > 0 {
         RichText::new(format!("{name}  ·{keys}"))
     } else {

@@ -16,15 +16,23 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                 actions.push(Action::OpenDialog);
                 ui.close();
             }
+            if ui
+                .button("Add motion / pose as layer…")
+                .on_hover_text("Blend it with the model's motions (Shift + drop does the same)")
+                .clicked()
+            {
+                actions.push(Action::AddLayerDialog);
+                ui.close();
+            }
         });
         ui.menu_button("View", |ui| view_menu(ui, player, actions));
         ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
         ui.separator();
         ui.label(RichText::new(&player.scene.model.label).strong());
-        for m in &player.scene.motions {
-            ui.label(RichText::new(format!("♪ {}", m.label)).weak());
+        for layer in player.scene.layer_sources() {
+            ui.label(RichText::new(format!("♪ {}", layer.label)).weak());
         }
-        if let Some((label, _)) = &player.scene.camera {
+        if let Some(label) = player.scene.camera_label() {
             let mut on = player.uses_camera_motion();
             if ui.checkbox(&mut on, format!("camera: {label}")).changed() {
                 actions.push(Action::UseCameraMotion(on));

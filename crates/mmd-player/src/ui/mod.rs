@@ -1,11 +1,12 @@
-//! The egui interface: menu, timeline, bone tree with IK switches, morph sliders and the 3D
-//! view (with the skeleton overlay) in the centre. Panels only read the player and return
-//! [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget changes the player
-//! by itself and tests can drive the real interface (`egui_kittest`).
+//! The egui interface: menu, timeline, bone tree with IK switches, motion layers, morph
+//! sliders and the 3D view (with the skeleton overlay) in the centre. Panels only read the
+//! player and return [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget
+//! changes the player by itself and tests can drive the real interface (`egui_kittest`).
 
 mod bone_panel;
 mod menu;
 mod morph_panel;
+mod motion_panel;
 mod timeline;
 mod view;
 
@@ -84,7 +85,10 @@ pub fn draw(
         .show(ui, |ui| bone_panel::show(ui, state, player, &mut actions));
     egui::Panel::right("morphs")
         .default_size(220.0)
-        .show(ui, |ui| morph_panel::show(ui, state, player, &mut actions));
+        .show(ui, |ui| {
+            motion_panel::show(ui, player, &mut actions);
+            morph_panel::show(ui, state, player, &mut actions);
+        });
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE)
         .show(ui, |ui| {
@@ -93,17 +97,22 @@ pub fn draw(
     actions
 }
 
-/// Files dropped on the window open as a batch (a model with its motions).
+/// Files dropped on the window open as a batch (a model with its motions); with Shift held
+/// they are added as motion layers instead.
 fn dropped_files(ui: &Ui, actions: &mut Vec<Action>) {
-    let paths: Vec<_> = ui.input(|i| {
-        i.raw
-            .dropped_files
-            .iter()
-            .map(|f| f.path().to_path_buf())
-            .collect()
+    let (paths, as_layers): (Vec<_>, bool) = ui.input(|i| {
+        let paths = i.raw.dropped_files.iter();
+        (
+            paths.map(|f| f.path().to_path_buf()).collect(),
+            i.modifiers.shift,
+        )
     });
     if !paths.is_empty() {
-        actions.push(Action::Open(paths));
+        actions.push(if as_layers {
+            Action::AddLayers(paths)
+        } else {
+            Action::Open(paths)
+        });
     }
 }
 

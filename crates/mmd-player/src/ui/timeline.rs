@@ -137,7 +137,7 @@ fn scrub_bar(ui: &mut Ui, player: &Player, label: egui::Id, actions: &mut Vec<Ac
     let Some(bone) = player.selected_bone() else {
         return;
     };
-    let keys = player.scene.motion.bone_key_frames(bone);
+    let keys = player.scene.layers().bone_key_frames(bone);
     if keys.is_empty() || last <= 0.0 {
         return;
     }
@@ -149,8 +149,8 @@ fn scrub_bar(ui: &mut Ui, player: &Player, label: egui::Id, actions: &mut Vec<Ac
         rect.left() + ui.spacing().slider_width - inset,
     );
     let painter = ui.painter();
-    for &k in keys {
-        let x = x0 + (x1 - x0) * (k as f32 / last).clamp(0.0, 1.0);
+    for k in keys {
+        let x = x0 + (x1 - x0) * (k / last).clamp(0.0, 1.0);
         painter.line_segment(
             [
                 Pos2::new(x, rect.bottom() - 4.0),

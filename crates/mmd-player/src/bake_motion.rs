@@ -1,0 +1,56 @@
+//! `mmd-player bake-motion MODEL --layer FILE[:WEIGHT[:OFFSET]]... [--frames LIST] --out
+//! FILE`: blends the layers on the model and writes the blend as one ordinary VMD, a key per
+//! frame ([`mmd_player::motion_bake`]). Frames are whole, from 0 up; by default every frame
+//! from 0 to the layers' last key. Prints one line naming what was written.
+
+use anyhow::{Context, Result, bail};
+use mmd_player::motion_bake;
+use mmd_player::scene::Scene;
+
+use crate::cli::{BakeMotionArgs, layer_specs};
+use crate::frame_list;
+
+/// The whole frames `LIST` names, ascending, each once.
+fn whole_frames(list: &str) -> Result<Vec<u32>> {
+    let mut frames = Vec::new();
+    for f in frame_list::parse(list)? {
+        if f < 0.0 || f.fract() != 0.0 || f > u32::MAX as f32 {
+            bail!("{f} is not a whole frame from 0 up");
+        }
+        frames.push(f as u32);
+    }
+    frames.sort_unstable();
+    frames.dedup();
+    Ok(frames)
+}
+
+pub fn run(args: &BakeMotionArgs) -> Result<()> {
+    let mut scene = Scene::bundled()?;
+    if !scene.open(std::slice::from_ref(&args.model))?.model {
+        bail!("{}: not a model (PMX or PMD)", args.model.display());
+    }
+    scene.model.log_warnings();
+    scene.clear_layers();
+    scene.add_layers(&layer_specs(&args.layer)?)?;
+    let frames = match &args.frames {
+        Some(list) => whole_frames(list).context("--frames")?,
+        None => (0..=scene.layers().last_frame().max(0.0).ceil() as u32).collect(),
+    };
+    let vmd = motion_bake::bake(&scene, &frames);
+    let bytes = mmd_format::vmd::write(&vmd).context("writing the VMD")?;
+    std::fs::write(&args.out, bytes)
+        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+    println!(
+        "{}: frames {}..={}, {} bone keys, {} morph keys, {} show/IK keys, {} camera keys, {} \
+         light keys",
+        args.out.display(),
+        frames.first().copied().unwrap_or(0),
+        frames.last().copied().unwrap_or(0),
+        vmd.bone_keys.len(),
+        vmd.morph_keys.len(),
+        vmd.ik_keys.len(),
+        vmd.camera_keys.len(),
+        vmd.light_keys.len(),
+    );
+    Ok(())
+}
