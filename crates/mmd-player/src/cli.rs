@@ -25,6 +25,9 @@ pub struct WindowArgs {
     /// A PMX/PMD model followed by VMD motions (a VMD with camera keys becomes the camera
     /// motion) or a VPD pose. Without files the bundled default model and motion play.
     pub files: Vec<PathBuf>,
+    /// The window's size at start, in pixels (at least 480x360).
+    #[arg(long, value_name = "WxH", default_value = "1280x720")]
+    pub size: String,
     /// Test hook: save the last rendered frame (UI included) as PNG, then exit.
     #[arg(long, value_name = "FILE", requires = "exit_after_frames")]
     pub screenshot: Option<PathBuf>,

@@ -15,6 +15,7 @@ use mmd_pose::{CameraMotion, Motion, Rig};
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
+use crate::read_error;
 
 /// Where the renderer finds the model's textures.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +30,8 @@ pub enum TextureOrigin {
 pub struct Model {
     /// What the UI calls it: the model's own name and the file it came from.
     pub label: String,
+    /// The file as the user opened it (or "bundled model"), for notices about it.
+    pub file: String,
     /// The model in PMX terms (a PMD is converted) for the renderer.
     pub pmx: Pmx,
     pub rig: Rig,
@@ -44,6 +47,16 @@ impl Model {
     pub fn log_warnings(&self) {
         for w in &self.warnings {
             log::warn!("{}: {w}", self.label);
+        }
+    }
+
+    /// Where a texture the model names is looked for, as notices show it.
+    pub fn texture_file(&self, path: &str) -> String {
+        match &self.textures {
+            TextureOrigin::Bundled => format!("{path} (bundled)"),
+            TextureOrigin::Directory(dir) => {
+                dir.join(path.replace('\\', "/")).display().to_string()
+            }
         }
     }
 
@@ -113,7 +126,7 @@ fn file_label(path: &Path) -> String {
 fn model_from_pmx(
     pmx: Pmx,
     rig: (Rig, Vec<mmd_pose::RigWarning>),
-    label: &str,
+    (label, file): (&str, String),
     textures: TextureOrigin,
 ) -> Model {
     let (rig, rig_warnings) = rig;
@@ -130,6 +143,7 @@ fn model_from_pmx(
         .collect();
     Model {
         label: format!("{} ({label})", pmx.name),
+        file,
         pmx,
         rig,
         textures,
@@ -188,7 +202,7 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         message,
     };
     let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let file = read_any(&bytes).map_err(|e| fail(e.to_string()))?;
+    let file = read_any(&bytes).map_err(|e| fail(read_error::describe(&e)))?;
     let label = file_label(path);
     let folder = path
         .parent()
@@ -197,7 +211,7 @@ fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         model: Some(model_from_pmx(
             pmx,
             rig,
-            &label,
+            (&label, path.display().to_string()),
             TextureOrigin::Directory(folder.clone()),
         )),
         ..LoadedFile::default()
@@ -242,7 +256,12 @@ impl Scene {
         let pmx = mmd_format::pmx::read(default_assets::MODEL).map_err(|e| fail("model", e))?;
         let vmd = mmd_format::vmd::read(default_assets::MOTION).map_err(|e| fail("motion", e))?;
         let rig = Rig::from_pmx(&pmx);
-        let model = model_from_pmx(pmx, rig, "bundled", TextureOrigin::Bundled);
+        let model = model_from_pmx(
+            pmx,
+            rig,
+            ("bundled", "bundled model".to_owned()),
+            TextureOrigin::Bundled,
+        );
         let motions = vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,
