@@ -1,7 +1,7 @@
 //! The player's state apart from the window: the scene, the timeline, the user's IK and morph
 //! overrides, the selected bone, the view options and free camera, the physics mode with its
-//! simulation and bake, the last error, and the pose the view draws. The interface changes it
-//! only through [`Player::apply`].
+//! simulation and bake, the last error and the notices, the recent files, and the pose the
+//! view draws. The interface changes it only through [`Player::apply`].
 //!
 //! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
 //! frame moved or an input changed, and live physics holds its bodies when asked for the same
