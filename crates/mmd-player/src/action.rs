@@ -42,6 +42,8 @@ pub enum Action {
         weight: Option<f32>,
     },
     SelectBone(usize),
+    /// Clears the bone selection (a click on empty space in the view, or Esc).
+    Deselect,
     SetView(ViewOption, bool),
     /// Draw with the scene's camera motion (true) or the free camera.
     UseCameraMotion(bool),
@@ -63,11 +65,16 @@ pub enum Action {
     /// Zoom the free camera by a scroll of this many points.
     ZoomCamera(f32),
     ResetCamera,
-    /// Ask for the native file dialog (the window layer shows it).
+    /// Ask for a file dialog (the window layer shows the system's, or the in-window browser
+    /// where the system has none).
     OpenDialog,
     /// Open model, motion, pose or camera files (dropped, picked or typed).
     Open(Vec<PathBuf>),
+    /// Close the window.
+    Quit,
     DismissError,
+    /// Forget the notices listed so far.
+    ClearNotices,
     SetPhysicsMode(PhysicsMode),
     /// Physics substeps per second of motion time.
     SetPhysicsRate(SubstepRate),

@@ -29,6 +29,9 @@ pub struct WindowArgs {
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
+    /// The window's size at start, in pixels (at least 480x360).
+    #[arg(long, value_name = "WxH", default_value = "1280x720")]
+    pub size: String,
     /// Test hook: save the last rendered frame (UI included) as PNG, then exit.
     #[arg(long, value_name = "FILE", requires = "exit_after_frames")]
     pub screenshot: Option<PathBuf>,

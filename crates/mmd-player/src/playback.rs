@@ -32,6 +32,12 @@ impl Playback {
         self.frame
     }
 
+    /// The whole frame the timeline shows: playback stops between frames, and the frame
+    /// field and the scrub bar show the frame it is in.
+    pub fn shown_frame(&self) -> f32 {
+        self.frame.floor()
+    }
+
     pub fn last_frame(&self) -> f32 {
         self.last_frame
     }
@@ -71,10 +77,11 @@ impl Playback {
         self.playing = !self.playing;
     }
 
-    /// Pauses and moves by whole frames (from the nearest whole frame).
+    /// Pauses and moves by whole frames from the frame shown, so a step always lands next
+    /// to the number the user sees.
     pub fn step(&mut self, frames: i32) {
         self.playing = false;
-        self.seek(self.frame.round() + frames as f32);
+        self.seek(self.shown_frame() + frames as f32);
     }
 
     pub fn jump_to_start(&mut self) {
@@ -132,6 +139,24 @@ mod tests {
         assert!(!p.playing);
         p.toggle_play();
         assert_eq!(p.frame(), 0.0, "play at the end restarts");
+    }
+
+    #[test]
+    fn steps_start_from_the_frame_shown() {
+        let mut p = Playback::new(1000.0);
+        for (from, frames, to) in [
+            (696.4, 1, 697.0),
+            (696.6, 1, 697.0),
+            (696.6, -1, 695.0),
+            (696.0, 1, 697.0),
+            (0.9, -1, 0.0),
+        ] {
+            p.seek(from);
+            assert_eq!(p.shown_frame(), from.floor());
+            p.step(frames);
+            assert_eq!(p.frame(), to, "{frames:+} from {from}");
+            assert_eq!(p.shown_frame(), to);
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The player's state apart from the window: the scene, the timeline, the user's IK and morph
 //! overrides, the selected bone, the view options and free camera, the physics mode with its
-//! simulation and bake, the last error, and the pose the view draws. The interface changes it
-//! only through [`Player::apply`].
+//! simulation and bake, the last error and the notices, the recent files, and the pose the
+//! view draws. The interface changes it only through [`Player::apply`].
 //!
 //! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
 //! frame moved or an input changed, and live physics holds its bodies when asked for the same
@@ -18,10 +18,13 @@ use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
 use crate::bake_job::{BakeInputs, BakeJob};
+use crate::framing;
+use crate::notices::{Notice, Notices};
 use crate::orbit::Orbit;
 use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode, PoseInput};
 use crate::playback::Playback;
-use crate::scene::Scene;
+use crate::recent::RecentFiles;
+use crate::scene::{Model, Scene};
 
 mod layer_actions;
 
@@ -62,15 +65,20 @@ pub struct Player {
     view: ViewOptions,
     /// The free camera; framed when the view's size is first known.
     orbit: Option<Orbit>,
-    /// The model's bounds at rest, for framing.
+    /// The model's bounds over its motion, for framing.
     bounds: Option<Aabb>,
     /// The last error (a file that failed to open), shown until dismissed or the next open
     /// succeeds.
     pub error: Option<String>,
-    /// The user asked for the native file dialog, which the window layer shows.
+    /// Every problem met so far, errors and warnings, each with its file.
+    notices: Notices,
+    /// The user asked for a file dialog, which the window layer shows.
     pub open_dialog_requested: bool,
     /// The same, for motions to add as layers.
     pub add_layer_dialog_requested: bool,
+    /// The user asked to close the window.
+    pub quit_requested: bool,
+    recent: RecentFiles,
     /// Changes whenever the model is replaced, so the window re-uploads it.
     pub model_generation: u64,
     pose: Pose,
@@ -146,15 +154,18 @@ fn default_selection(scene: &Scene) -> Option<usize> {
     scene.model.rig.bone_index("センター")
 }
 
-/// The model's extent at rest: its vertices, or its bones when it has no mesh.
-fn rest_bounds(scene: &Scene) -> Option<Aabb> {
-    let pmx = &scene.model.pmx;
-    let vertices = pmx
-        .vertices
+/// The model's extent over its motion (see [`framing`]).
+fn framing_bounds(scene: &Scene) -> Option<Aabb> {
+    let model = &scene.model;
+    framing::motion_bounds(&model.pmx, &model.rig, scene.layers(), scene.last_frame())
+}
+
+/// What reading `model` repaired, as notices.
+fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
+    model
+        .warnings
         .iter()
-        .map(|v| glam::Vec3::from_array(v.position));
-    Aabb::from_points(vertices)
-        .or_else(|| Aabb::from_points(pmx.bones.iter().map(|b| glam::Vec3::from_array(b.position))))
+        .map(|w| Notice::warning(&model.file, w))
 }
 
 impl Player {
@@ -162,6 +173,10 @@ impl Player {
     pub fn new(scene: Scene) -> Player {
         scene.model.log_warnings();
         let pose = Pose::new(&scene.model.rig);
+        let mut notices = Notices::default();
+        for notice in model_notices(&scene.model) {
+            notices.push(notice);
+        }
         Player {
             playback: Playback::new(scene.last_frame()),
             ik: IkOverrides::new(&scene.model.rig),
@@ -170,10 +185,13 @@ impl Player {
             selected_bone: default_selection(&scene),
             view: ViewOptions::default(),
             orbit: None,
-            bounds: rest_bounds(&scene),
+            bounds: framing_bounds(&scene),
             error: None,
+            notices,
             open_dialog_requested: false,
             add_layer_dialog_requested: false,
+            quit_requested: false,
+            recent: RecentFiles::default(),
             model_generation: 0,
             pose,
             posed_frame: None,
@@ -185,21 +203,32 @@ impl Player {
     }
 
     /// Opens files into the scene (see [`Scene::open`]). On failure the scene is untouched
-    /// and the error is kept for the UI. A new model's warnings are logged.
+    /// and the error is kept for the UI. A new model's warnings are logged and listed as
+    /// notices; the files go to the top of the recent files.
     fn open(&mut self, paths: &[PathBuf]) {
         match self.scene.open(paths) {
             Ok(opened) => {
+                self.recent.add(paths);
                 if opened.model {
                     self.scene.model.log_warnings();
+                    for notice in model_notices(&self.scene.model) {
+                        self.notices.push(notice);
+                    }
                     let rig = &self.scene.model.rig;
                     self.ik = IkOverrides::new(rig);
                     self.morph_overrides = vec![None; rig.morph_count()];
                     self.pose = Pose::new(rig);
                     self.bone_tree = BoneTree::new(rig);
                     self.selected_bone = default_selection(&self.scene);
-                    self.bounds = rest_bounds(&self.scene);
                     self.orbit = None;
                     self.model_generation += 1;
+                }
+                if opened.model || opened.motions > 0 {
+                    self.bounds = framing_bounds(&self.scene);
+                    // New motions frame the camera again, unless the user has moved it.
+                    if self.orbit.is_some_and(|o| o.is_home()) {
+                        self.orbit = None;
+                    }
                 }
                 self.posed_frame = None;
                 if opened.camera {
@@ -214,8 +243,19 @@ impl Player {
                     self.physics_changed(PhysicsChange::Motion);
                 }
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                self.notices
+                    .push(Notice::error(e.path.display().to_string(), &e.message));
+                self.error = Some(e.to_string());
+            }
         }
+    }
+
+    /// Shows `message` as the error and lists it as a notice about the model's file.
+    fn fail(&mut self, message: String) {
+        self.notices
+            .push(Notice::error(&self.scene.model.file, &message));
+        self.error = Some(message);
     }
 
     /// Carries out what the user asked. Anything that changes what is drawn at the current
@@ -258,6 +298,7 @@ impl Player {
                     self.selected_bone = Some(bone);
                 }
             }
+            Action::Deselect => self.selected_bone = None,
             Action::SetView(option, on) => match option {
                 ViewOption::Edges => self.view.edges = on,
                 ViewOption::GroundShadow => self.view.ground_shadow = on,
@@ -287,7 +328,9 @@ impl Player {
             Action::Open(paths) => {
                 self.open(&paths);
             }
+            Action::Quit => self.quit_requested = true,
             Action::DismissError => self.error = None,
+            Action::ClearNotices => self.notices.clear(),
             Action::SetPhysicsMode(mode) => {
                 if mode != self.physics.mode {
                     self.physics.mode = mode;
@@ -352,7 +395,7 @@ impl Player {
             match self.new_bodies() {
                 Ok(live) => self.physics.live = Some(live),
                 Err(message) => {
-                    self.error = Some(message);
+                    self.fail(message);
                     self.physics.mode = PhysicsMode::Off;
                     return;
                 }
@@ -379,7 +422,7 @@ impl Player {
     fn start_bake(&mut self) {
         let last = self.playback.last_frame().max(0.0).ceil();
         if last >= MAX_BAKE_FRAMES as f32 {
-            self.error = Some(format!(
+            self.fail(format!(
                 "physics: a motion of {last} frames is too long to bake (at most \
                  {MAX_BAKE_FRAMES}); live physics is shown"
             ));
@@ -388,7 +431,7 @@ impl Player {
         let bodies = match self.new_bodies() {
             Ok(bodies) => bodies,
             Err(message) => {
-                self.error = Some(message);
+                self.fail(message);
                 return;
             }
         };
@@ -400,7 +443,7 @@ impl Player {
         };
         match BakeJob::start(inputs, bodies, last as u32) {
             Ok(job) => self.physics.baking = Some(job),
-            Err(e) => self.error = Some(format!("physics: cannot start the bake: {e}")),
+            Err(e) => self.fail(format!("physics: cannot start the bake: {e}")),
         }
     }
 
@@ -416,7 +459,7 @@ impl Player {
                     log::warn!("{}: frame {frame}: {message}", self.scene.model.label);
                 }
                 if let Some((frame, message)) = bake.blow_ups.first() {
-                    self.error = Some(format!(
+                    self.fail(format!(
                         "physics bake: {} blow-up(s), the first at frame {frame}: {message}",
                         bake.blow_ups.len()
                     ));
@@ -424,7 +467,7 @@ impl Player {
                 self.physics.bake = Some(bake);
                 self.posed_frame = None;
             }
-            Err(message) => self.error = Some(format!("physics: {message}")),
+            Err(message) => self.fail(format!("physics: {message}")),
         }
     }
 
@@ -444,6 +487,26 @@ impl Player {
     /// Whether a bake of the current inputs is ready (Baked mode then shows it).
     pub fn physics_baked(&self) -> bool {
         self.physics.bake.is_some()
+    }
+
+    /// Every problem met so far, oldest first.
+    pub fn notices(&self) -> &Notices {
+        &self.notices
+    }
+
+    /// Lists a problem found outside the player (a texture the renderer cannot read).
+    pub fn add_notice(&mut self, notice: Notice) {
+        self.notices.push(notice);
+    }
+
+    pub fn recent_files(&self) -> &RecentFiles {
+        &self.recent
+    }
+
+    /// Where the recent files come from and go to (none unless set: a player made in a test
+    /// writes nothing).
+    pub fn set_recent_files(&mut self, recent: RecentFiles) {
+        self.recent = recent;
     }
 
     /// Moves the free camera and draws with it from then on.
@@ -553,7 +616,7 @@ impl Player {
         }
         if let Some(message) = blow_up {
             log::warn!("{}: frame {frame}: {message}", scene.model.label);
-            self.error = Some(format!("physics at frame {frame}: {message}"));
+            self.fail(format!("physics at frame {frame}: {message}"));
         }
         self.posed_frame = Some(frame);
         self.pose_micros = start.elapsed().as_secs_f32() * 1.0e6;

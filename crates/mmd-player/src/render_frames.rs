@@ -19,7 +19,7 @@ use crate::frame_list;
 use crate::frame_poser::{FramePoser, progress_bar};
 
 /// Parses `WxH`.
-fn parse_size(text: &str) -> Result<(u32, u32)> {
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
     let parse = || -> Option<(u32, u32)> {
         let (w, h) = text.trim().split_once(['x', 'X'])?;
         let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);

@@ -19,6 +19,7 @@ use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
 use crate::layers::LayerSource;
+use crate::read_error;
 
 /// Where the renderer finds the model's textures.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,8 @@ pub enum TextureOrigin {
 pub struct Model {
     /// What the UI calls it: the model's own name and the file it came from.
     pub label: String,
+    /// The file as the user opened it (or "bundled model"), for notices about it.
+    pub file: String,
     /// The model in PMX terms (a PMD is converted) for the renderer.
     pub pmx: Pmx,
     pub rig: Rig,
@@ -48,6 +51,16 @@ impl Model {
     pub fn log_warnings(&self) {
         for w in &self.warnings {
             log::warn!("{}: {w}", self.label);
+        }
+    }
+
+    /// Where a texture the model names is looked for, as notices show it.
+    pub fn texture_file(&self, path: &str) -> String {
+        match &self.textures {
+            TextureOrigin::Bundled => format!("{path} (bundled)"),
+            TextureOrigin::Directory(dir) => {
+                dir.join(path.replace('\\', "/")).display().to_string()
+            }
         }
     }
 
@@ -124,7 +137,7 @@ fn file_label(path: &Path) -> String {
 fn model_from_pmx(
     pmx: Pmx,
     rig: (Rig, Vec<mmd_pose::RigWarning>),
-    label: &str,
+    (label, file): (&str, String),
     textures: TextureOrigin,
 ) -> Model {
     let (rig, rig_warnings) = rig;
@@ -141,6 +154,7 @@ fn model_from_pmx(
         .collect();
     Model {
         label: format!("{} ({label})", pmx.name),
+        file,
         pmx,
         rig,
         textures,
@@ -188,7 +202,7 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         message,
     };
     let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let file = read_any(&bytes).map_err(|e| fail(e.to_string()))?;
+    let file = read_any(&bytes).map_err(|e| fail(read_error::describe(&e)))?;
     let label = file_label(path);
     let folder = path
         .parent()
@@ -197,7 +211,7 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         model: Some(model_from_pmx(
             pmx,
             rig,
-            &label,
+            (&label, path.display().to_string()),
             TextureOrigin::Directory(folder.clone()),
         )),
         ..LoadedFile::default()
@@ -245,7 +259,12 @@ impl Scene {
         let pmx = mmd_format::pmx::read(default_assets::MODEL).map_err(|e| fail("model", e))?;
         let vmd = mmd_format::vmd::read(default_assets::MOTION).map_err(|e| fail("motion", e))?;
         let rig = Rig::from_pmx(&pmx);
-        let model = model_from_pmx(pmx, rig, "bundled", TextureOrigin::Bundled);
+        let model = model_from_pmx(
+            pmx,
+            rig,
+            ("bundled", "bundled model".to_owned()),
+            TextureOrigin::Bundled,
+        );
         let source = LayerSource::new(vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,

@@ -487,12 +487,13 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
     h.run();
     assert!(h.query_by_label_contains("⚠").is_none(), "dismissed");
 
-    // A model whose references point nowhere opens, with its warnings under a menu.
+    // A model whose references point nowhere opens, with its warnings in the notices panel
+    // (after the two errors above).
     drop_files(&mut h, &[&model_with_dangling_textures(dir.path())]);
     assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
     assert!(player(&h).scene.model.label.contains("dangling.pmx"));
     assert_eq!(player(&h).model_generation, generation + 1);
-    h.get_by_label("⚠ 2 warnings").click();
+    h.get_by_label("4 notices").click();
     h.run();
     for expected in [
         "material 0: texture: texture index 900 out of range",
@@ -500,7 +501,7 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
     ] {
         assert!(
             h.query_by_label_contains(expected).is_some(),
-            "the warnings menu should list: {expected}"
+            "the notices panel should list: {expected}"
         );
     }
 }

@@ -38,6 +38,8 @@ fn screenshot(files: &[PathBuf], frames: u32, out: &Path) -> image::RgbaImage {
         .args(["-a", "-s", "-screen 0 1600x900x24"])
         .arg(env!("CARGO_BIN_EXE_mmd-player"))
         .args(files)
+        // The recent files go to the test's folder, not the user's.
+        .env("XDG_CONFIG_HOME", out.parent().unwrap())
         .arg("--screenshot")
         .arg(out)
         .args(["--exit-after-frames", &frames.to_string()])

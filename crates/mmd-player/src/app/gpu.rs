@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
 use mmd_player::scene::Model;
-use mmd_render::{FrameTargets, ModelGpu, RenderError, Renderer, View};
+use mmd_render::{FrameTargets, ModelGpu, RenderError, Renderer, TextureWarning, View};
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.
@@ -106,9 +106,9 @@ impl Gpu {
         }
     }
 
-    /// Uploads `model`; texture problems are logged, never fatal. A model the GPU cannot hold
-    /// leaves nothing drawn and is reported.
-    pub fn upload_model(&mut self, model: &Model) -> Result<(), RenderError> {
+    /// Uploads `model`; texture problems are returned, never fatal. A model the GPU cannot
+    /// hold leaves nothing drawn and is reported.
+    pub fn upload_model(&mut self, model: &Model) -> Result<Vec<TextureWarning>, RenderError> {
         self.model = None;
         let (gpu_model, warnings) = ModelGpu::new(
             &self.device,
@@ -117,11 +117,8 @@ impl Gpu {
             &model.pmx,
             model.texture_source().as_ref(),
         )?;
-        for w in warnings {
-            log::warn!("{}: texture {}: {}", model.label, w.path, w.problem);
-        }
         self.model = Some(gpu_model);
-        Ok(())
+        Ok(warnings)
     }
 
     /// Makes sure the view texture has `size` and egui knows it.

@@ -1,12 +1,15 @@
 //! The desktop window: winit + wgpu + egui around the player and its interface in the library
 //! (`mmd_player::player`, `mmd_player::ui`). This layer only feeds window events to egui,
-//! shows the native file dialog the interface asks for, and draws what the player says.
+//! shows the file dialog the interface asks for, and draws what the player says.
 
+mod file_dialog;
 mod gpu;
 mod window;
 
 use anyhow::Result;
+use mmd_player::notices::Notice;
 use mmd_player::player::Player;
+use mmd_player::recent::{self, RecentFiles};
 use mmd_player::scene::Scene;
 
 use crate::cli::{WindowArgs, layer_specs};
@@ -15,17 +18,30 @@ use crate::cli::{WindowArgs, layer_specs};
 /// A file that fails to open is reported in the window, over the bundled scene.
 pub fn run(args: &WindowArgs) -> Result<()> {
     let layers = layer_specs(&args.layer)?;
+    let mut recent = recent::default_store().map_or_else(RecentFiles::default, RecentFiles::load);
     let (scene, error) = match Scene::from_command_line_with_layers(&args.files, &layers) {
-        Ok(scene) => (scene, None),
-        Err(e) => (Scene::bundled()?, Some(e.to_string())),
+        Ok(scene) => {
+            if !args.files.is_empty() {
+                recent.add(&args.files);
+            }
+            (scene, None)
+        }
+        Err(e) => (Scene::bundled()?, Some(e)),
     };
-    if let Some(error) = &error {
-        log::error!("{error}");
-    }
+    let size = crate::render_frames::parse_size(&args.size)?;
     let mut player = Player::new(scene);
-    player.error = error;
+    player.set_recent_files(recent);
+    if let Some(error) = error {
+        log::error!("{error}");
+        player.add_notice(Notice::error(
+            error.path.display().to_string(),
+            error.message.clone(),
+        ));
+        player.error = Some(error.to_string());
+    }
     window::run(
         player,
+        size,
         window::TestHooks {
             screenshot: args.screenshot.clone(),
             exit_after_frames: args.exit_after_frames,

@@ -6,20 +6,23 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use mmd_player::action::Action;
+use mmd_player::frame_clock::FrameClock;
+use mmd_player::notices::Notice;
 use mmd_player::player::Player;
+use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
 use mmd_render::View;
 use winit::application::ApplicationHandler;
-use winit::dpi::PhysicalSize;
+use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+use super::file_dialog::{Answer, NativeDialog};
 use super::gpu::{FrameInput, Gpu};
 
-/// The window's size at start (and so the screenshot's size).
-pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
+/// The smallest window the interface is laid out for.
+pub const MIN_WINDOW_SIZE: (f64, f64) = (480.0, 360.0);
 /// Soft studio grey behind the model.
 const BACKGROUND: [f64; 4] = [0.86, 0.88, 0.92, 1.0];
 const GROUND_SHADOW: [f32; 4] = [0.25, 0.25, 0.3, 0.45];
@@ -39,28 +42,45 @@ struct Running {
 struct App {
     player: Player,
     ui: UiState,
+    /// The window's size at start, in pixels (and so the screenshot's).
+    size: (u32, u32),
     hooks: TestHooks,
     running: Option<Running>,
     egui_ctx: egui::Context,
     /// Model generation the GPU copy was made from.
     uploaded: Option<u64>,
     frames: u64,
-    last_frame: Instant,
+    /// Playback time, from the first frame on screen.
+    clock: FrameClock,
+    /// When the last frame began, for the frame rate.
+    last_frame: Option<Instant>,
+    /// The system's file dialog while it is open.
+    native_dialog: Option<NativeDialog>,
+    /// The system showed no file dialog when asked: File → Open uses the in-window browser
+    /// from then on.
+    no_native_dialog: bool,
+    title: String,
     result: Result<()>,
 }
 
-pub fn run(player: Player, hooks: TestHooks) -> Result<()> {
+/// Opens a window of `size` pixels (at least [`MIN_WINDOW_SIZE`]) and runs the player in it.
+pub fn run(player: Player, size: (u32, u32), hooks: TestHooks) -> Result<()> {
     let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         player,
         ui: UiState::default(),
+        size,
         hooks,
         running: None,
         egui_ctx: egui::Context::default(),
         uploaded: None,
         frames: 0,
-        last_frame: Instant::now(),
+        clock: FrameClock::new(),
+        last_frame: None,
+        native_dialog: None,
+        no_native_dialog: false,
+        title: String::new(),
         result: Ok(()),
     };
     event_loop.run_app(&mut app).context("window event loop")?;
@@ -75,9 +95,11 @@ fn physical(points: egui::Vec2, pixels_per_point: f32) -> (u32, u32) {
 
 impl App {
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
+        self.title = ui::window_title(&self.player);
         let attributes = Window::default_attributes()
-            .with_title("mmd-player")
-            .with_inner_size(PhysicalSize::new(WINDOW_SIZE.0, WINDOW_SIZE.1));
+            .with_title(&self.title)
+            .with_inner_size(PhysicalSize::new(self.size.0, self.size.1))
+            .with_min_inner_size(LogicalSize::new(MIN_WINDOW_SIZE.0, MIN_WINDOW_SIZE.1));
         let window = Arc::new(
             event_loop
                 .create_window(attributes)
@@ -102,19 +124,20 @@ impl App {
             return Ok(());
         };
         let now = Instant::now();
-        let dt = now.duration_since(self.last_frame).as_secs_f32();
-        self.last_frame = now;
-        if dt > 0.0 {
-            let fps = 1.0 / dt;
-            self.ui.stats.fps = if self.ui.stats.fps == 0.0 {
-                fps
-            } else {
-                0.9 * self.ui.stats.fps + 0.1 * fps
-            };
+        if let Some(last) = self.last_frame.replace(now) {
+            let dt = now.duration_since(last).as_secs_f32();
+            if dt > 0.0 {
+                let fps = 1.0 / dt;
+                self.ui.stats.fps = if self.ui.stats.fps == 0.0 {
+                    fps
+                } else {
+                    0.9 * self.ui.stats.fps + 0.1 * fps
+                };
+            }
         }
 
-        self.player.advance(dt);
-        let view_px = physical(self.ui.view_size, self.egui_ctx.pixels_per_point());
+        self.player.advance(self.clock.tick(now));
+        let view_px = physical(self.ui.view_rect.size(), self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
         let input = running.egui.take_egui_input(&running.window);
         let (ui_state, player) = (&mut self.ui, &mut self.player);
@@ -124,31 +147,77 @@ impl App {
         running
             .egui
             .handle_platform_output(&running.window, output.platform_output);
+        if std::mem::take(&mut self.player.quit_requested) {
+            event_loop.exit();
+            return Ok(());
+        }
         // After the interface: a model it opened is uploaded before the frame draws it.
-        if std::mem::take(&mut self.player.open_dialog_requested) {
-            let picked = rfd::FileDialog::new()
-                .add_filter("MMD files", &["pmx", "pmd", "vmd", "vpd"])
-                .pick_files();
-            if let Some(files) = picked {
-                self.player.apply(Action::Open(files));
-                self.player.update_pose();
+        let requested = if std::mem::take(&mut self.player.open_dialog_requested) {
+            Some(FilePurpose::Open)
+        } else if std::mem::take(&mut self.player.add_layer_dialog_requested) {
+            Some(FilePurpose::AddLayers)
+        } else {
+            None
+        };
+        if let Some(purpose) = requested {
+            let folder = self.player.recent_files().folder().map(PathBuf::from);
+            if self.no_native_dialog {
+                self.ui.browse_files(&browser_folder(folder), purpose);
+            } else if self.native_dialog.is_none() {
+                self.native_dialog = Some(NativeDialog::open(
+                    &running.window,
+                    folder.as_deref(),
+                    purpose,
+                ));
             }
         }
-        if std::mem::take(&mut self.player.add_layer_dialog_requested) {
-            let picked = rfd::FileDialog::new()
-                .add_filter("Motions and poses", &["vmd", "vpd"])
-                .pick_files();
-            if let Some(files) = picked {
-                self.player.apply(Action::AddLayers(files));
-                self.player.update_pose();
+        if let Some(dialog) = self.native_dialog.take() {
+            match dialog.poll() {
+                None => self.native_dialog = Some(dialog),
+                Some(Answer::Picked(files)) => {
+                    self.player.apply(dialog.purpose().action(files));
+                    self.player.update_pose();
+                }
+                Some(Answer::Cancelled) => {}
+                Some(Answer::Unavailable) => {
+                    log::info!("no system file dialog; using the in-window browser");
+                    self.no_native_dialog = true;
+                    let folder = self.player.recent_files().folder().map(PathBuf::from);
+                    self.ui
+                        .browse_files(&browser_folder(folder), dialog.purpose());
+                }
             }
         }
         let generation = self.player.model_generation;
         if self.uploaded != Some(generation) {
-            if let Err(e) = running.gpu.upload_model(&self.player.scene.model) {
-                self.player.error = Some(format!("{}: {e}", self.player.scene.model.label));
+            let model = &self.player.scene.model;
+            match running.gpu.upload_model(model) {
+                Ok(warnings) => {
+                    let notices: Vec<Notice> = warnings
+                        .iter()
+                        .map(|w| {
+                            log::warn!("{}: {w}", model.label);
+                            Notice::warning(model.texture_file(&w.path), w.to_string())
+                        })
+                        .collect();
+                    for notice in notices {
+                        self.player.add_notice(notice);
+                    }
+                }
+                Err(e) => {
+                    let notice = Notice::error(model.file.clone(), format!("{}: {e}", model.label));
+                    self.player.error = Some(notice.message.clone());
+                    self.player.add_notice(notice);
+                }
             }
             self.uploaded = Some(generation);
+            // Loading took a while: that time is not played.
+            self.clock.hold();
+        }
+        let title = ui::window_title(&self.player);
+        if title != self.title {
+            running.window.set_title(&title);
+            self.title = title;
         }
 
         let mut textures = output.textures_delta;
@@ -169,7 +238,7 @@ impl App {
         let pose = self.player.pose();
         let input = FrameInput {
             view,
-            view_size: physical(self.ui.view_size, ppp),
+            view_size: physical(self.ui.view_rect.size(), ppp),
             skinning: &pose.skinning,
             morph_weights: &pose.morph_weights,
             paint_jobs: &paint_jobs,
@@ -192,6 +261,7 @@ impl App {
         };
         running.gpu.free_ui_textures(&mut textures);
         drawn?;
+        self.clock.presented(Instant::now());
         self.ui.stats.render_ms = render_start.elapsed().as_secs_f32() * 1000.0;
         if last {
             event_loop.exit();
@@ -203,6 +273,15 @@ impl App {
         self.result = Err(error);
         event_loop.exit();
     }
+}
+
+/// Where the in-window browser starts: the folder of the last file opened, else the current
+/// folder, else the home folder.
+fn browser_folder(recent: Option<PathBuf>) -> PathBuf {
+    recent
+        .or_else(|| std::env::current_dir().ok())
+        .or_else(dirs::home_dir)
+        .unwrap_or_else(|| PathBuf::from("/"))
 }
 
 impl ApplicationHandler for App {

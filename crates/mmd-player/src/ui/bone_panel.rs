@@ -19,7 +19,6 @@ const IK_MODES: [(IkOverride, &str); 3] = [
 const MAX_TREE_DEPTH: usize = 64;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
-    ui.heading("Bones");
     let iks = player.ik_bones();
     if !iks.is_empty() {
         ik_switches(ui, player, &iks, actions);

@@ -1,52 +1,105 @@
-//! The menu bar: File, View and Physics menus, what is loaded, the model's warnings, and the
-//! last error.
+//! The menu bar: File, View, Physics and Help menus, the notices button, what is loaded, and
+//! the last error.
 
 use egui::{RichText, Ui};
 use mmd_physics::SubstepRate;
 
-use super::{ERROR_COLOR, WARNING_COLOR};
+use super::{ERROR_COLOR, UiState, notices_panel};
 use crate::action::{Action, ViewOption};
 use crate::physics::PhysicsMode;
 use crate::player::Player;
 
-pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui.button("Open model / motion / pose…").clicked() {
-                actions.push(Action::OpenDialog);
-                ui.close();
-            }
-            if ui
-                .button("Add motion / pose as layer…")
-                .on_hover_text("Blend it with the model's motions (Shift + drop does the same)")
-                .clicked()
-            {
-                actions.push(Action::AddLayerDialog);
+        ui.menu_button("File", |ui| file_menu(ui, player, actions));
+        ui.menu_button("View", |ui| view_menu(ui, player, actions));
+        ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keys and mouse").clicked() {
+                state.help_open = true;
                 ui.close();
             }
         });
-        ui.menu_button("View", |ui| view_menu(ui, player, actions));
-        ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
-        ui.separator();
-        ui.label(RichText::new(&player.scene.model.label).strong());
-        for layer in player.scene.layer_sources() {
-            ui.label(RichText::new(format!("♪ {}", layer.label)).weak());
+        if let Some(summary) = notices_panel::summary(player)
+            && ui
+                .selectable_label(state.notices_open, summary)
+                .on_hover_text("Show or hide the notices panel")
+                .clicked()
+        {
+            state.notices_open = !state.notices_open;
         }
+        ui.separator();
         if let Some(label) = player.scene.camera_label() {
             let mut on = player.uses_camera_motion();
             if ui.checkbox(&mut on, format!("camera: {label}")).changed() {
                 actions.push(Action::UseCameraMotion(on));
             }
         }
-        warnings(ui, player);
+        // What is loaded, cut to the room left (the window's title names it in full).
+        let mut loaded = vec![RichText::new(&player.scene.model.label).strong()];
+        loaded.extend(
+            player
+                .scene
+                .layer_sources()
+                .iter()
+                .map(|layer| RichText::new(format!("♪ {}", layer.label)).weak()),
+        );
+        for text in loaded {
+            ui.add(egui::Label::new(text).truncate());
+        }
     });
     if let Some(error) = &player.error {
         ui.horizontal(|ui| {
-            ui.colored_label(ERROR_COLOR, format!("⚠ {error}"));
+            // The button first: the message wraps in the room left, however long it is.
             if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                 actions.push(Action::DismissError);
             }
+            let text = RichText::new(format!("⚠ {error}")).color(ERROR_COLOR);
+            ui.add(egui::Label::new(text).wrap());
         });
+    }
+}
+
+fn file_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    if ui.button("Open model / motion / pose…").clicked() {
+        actions.push(Action::OpenDialog);
+        ui.close();
+    }
+    if ui
+        .button("Add motion / pose as layer…")
+        .on_hover_text("Blend it with the model's motions (Shift + drop does the same)")
+        .clicked()
+    {
+        actions.push(Action::AddLayerDialog);
+        ui.close();
+    }
+    let recent = player.recent_files().paths();
+    ui.add_enabled_ui(!recent.is_empty(), |ui| {
+        ui.menu_button("Open recent", |ui| {
+            for path in recent {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                if ui
+                    .add_enabled(path.is_file(), egui::Button::new(name))
+                    .on_hover_text(path.display().to_string())
+                    .on_disabled_hover_text(format!("{} (no longer there)", path.display()))
+                    .clicked()
+                {
+                    actions.push(Action::Open(vec![path.clone()]));
+                    ui.close();
+                }
+            }
+        });
+    });
+    ui.separator();
+    if ui
+        .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
+        .clicked()
+    {
+        actions.push(Action::Quit);
+        ui.close();
     }
 }
 
@@ -117,26 +170,4 @@ fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
         actions.push(Action::ResetPhysics);
         ui.close();
     }
-}
-
-/// What was neutralised while reading the model, listed under a menu that names their count.
-fn warnings(ui: &mut Ui, player: &Player) {
-    let list = &player.scene.model.warnings;
-    if list.is_empty() {
-        return;
-    }
-    let title = match list.len() {
-        1 => "⚠ 1 warning".to_owned(),
-        n => format!("⚠ {n} warnings"),
-    };
-    ui.menu_button(RichText::new(title).color(WARNING_COLOR), |ui| {
-        ui.label(RichText::new(&player.scene.model.label).strong());
-        egui::ScrollArea::vertical()
-            .max_height(400.0)
-            .show(ui, |ui| {
-                for w in list {
-                    ui.label(w);
-                }
-            });
-    });
 }

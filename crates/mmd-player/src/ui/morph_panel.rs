@@ -7,7 +7,6 @@ use crate::action::Action;
 use crate::player::Player;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
-    ui.heading("Morphs");
     ui.horizontal(|ui| {
         let label = ui.label("Search");
         ui.add(egui::TextEdit::singleline(&mut state.morph_search).hint_text("search morphs"))
@@ -46,7 +45,19 @@ fn morph_row(ui: &mut Ui, player: &Player, morph: usize, name: &str, actions: &m
     } else {
         RichText::new(name)
     };
-    let label = ui.add_sized([80.0, 18.0], egui::Label::new(text).truncate());
+    // The name takes what the slider and the weight leave (more as the panel widens); a
+    // name cut short shows in full on hover.
+    let name_width = (ui.available_width() - ui.spacing().slider_width - 90.0).max(60.0);
+    let label = ui
+        .allocate_ui_with_layout(
+            egui::vec2(name_width, 18.0),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(name_width);
+                ui.add(egui::Label::new(text).truncate())
+            },
+        )
+        .inner;
     if pin_box.labelled_by(label.id).changed() {
         actions.push(Action::PinMorph {
             morph,

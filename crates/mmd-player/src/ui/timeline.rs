@@ -11,11 +11,12 @@ use crate::player::Player;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     ui.add_space(4.0);
+    // Wrapped, so a narrow window stacks the controls instead of cutting them off.
     let frame_label = ui
-        .horizontal(|ui| transport(ui, state, player, actions))
+        .horizontal_wrapped(|ui| transport(ui, state, player, actions))
         .inner;
     scrub_bar(ui, player, frame_label, actions);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         // With physics on, the whole evaluation is timed: the step is most of it.
         let pose = match player.physics_mode() {
             PhysicsMode::Off => format!("pose {:.0} µs", player.pose_micros),
@@ -23,15 +24,19 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 format!("pose+physics {:.2} ms", player.pose_micros / 1000.0)
             }
         };
-        ui.label(
-            RichText::new(format!(
-                "{:.0} fps   {pose}   render {:.1} ms   {} bones   {} vertices",
-                state.stats.fps,
-                state.stats.render_ms,
-                player.scene.model.rig.bone_count(),
-                player.scene.model.pmx.vertices.len(),
-            ))
-            .monospace(),
+        // One line, cut to the window's width: the figures are for a glance.
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "{:.0} fps   {pose}   render {:.1} ms   {} bones   {} vertices",
+                    state.stats.fps,
+                    state.stats.render_ms,
+                    player.scene.model.rig.bone_count(),
+                    player.scene.model.pmx.vertices.len(),
+                ))
+                .monospace(),
+            )
+            .truncate(),
         );
         physics_status(ui, player);
     });
@@ -66,16 +71,34 @@ fn transport(
     actions: &mut Vec<Action>,
 ) -> egui::Id {
     let p = player.playback();
-    let play = if p.playing { "Pause" } else { "Play ▶" };
+    // The icons are in egui's own symbol font, which every build has. Each button is named
+    // in words for screen readers (and tests).
+    let (play_icon, play_name) = if p.playing {
+        ("⏸ Pause", "Pause")
+    } else {
+        ("⏵ Play", "Play")
+    };
     let buttons = [
-        ("|◀", "Start (Home)", Action::JumpToStart),
-        ("◀", "Previous frame (←)", Action::Step(-1)),
-        (play, "Play / pause (Space)", Action::TogglePlay),
-        ("▶", "Next frame (→)", Action::Step(1)),
-        ("▶|", "End (End)", Action::JumpToEnd),
+        ("⏮", "Start", "Start (Home)", Action::JumpToStart),
+        (
+            "⏴",
+            "Previous frame",
+            "Previous frame (←)",
+            Action::Step(-1),
+        ),
+        (
+            play_icon,
+            play_name,
+            "Play / pause (Space)",
+            Action::TogglePlay,
+        ),
+        ("⏵", "Next frame", "Next frame (→)", Action::Step(1)),
+        ("⏭", "End", "End (End)", Action::JumpToEnd),
     ];
-    for (label, hint, action) in buttons {
-        if ui.button(label).on_hover_text(hint).clicked() {
+    for (icon, name, hint, action) in buttons {
+        let button = ui.button(icon);
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+        if button.on_hover_text(hint).clicked() {
             actions.push(action);
         }
     }
@@ -98,7 +121,7 @@ fn transport(
     let label = ui.label("Frame");
     let id = ui.scope_id().with("frame field");
     if !ui.memory(|m| m.has_focus(id)) {
-        state.frame_text = format!("{:.0}", p.frame().floor());
+        state.frame_text = format!("{:.0}", p.shown_frame());
     }
     let field = ui
         .add(
@@ -122,7 +145,7 @@ fn scrub_bar(ui: &mut Ui, player: &Player, label: egui::Id, actions: &mut Vec<Ac
     let last = player.playback().last_frame();
     // Whole frames only: a fractional frame would be snapped by the slider and read as a
     // user change.
-    let mut frame = player.playback().frame().floor();
+    let mut frame = player.playback().shown_frame();
     ui.spacing_mut().slider_width = (ui.available_width() - 16.0).max(100.0);
     let response = ui
         .add(

@@ -1,4 +1,6 @@
-//! The 3D view: the renderer's image, camera controls, and the skeleton overlay.
+//! The 3D view: the renderer's image, camera controls, and the skeleton overlay with the
+//! selected bone. A click (not a drag) selects the bone joint under the pointer while the
+//! skeleton is shown, and anywhere else clears the selection.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
@@ -10,6 +12,8 @@ use crate::player::Player;
 const TARGET_COLOR: Color32 = Color32::from_rgb(255, 230, 60);
 const BONE_COLOR: Color32 = Color32::from_rgb(120, 200, 255);
 const SELECTED_COLOR: Color32 = Color32::from_rgb(255, 70, 200);
+/// How near a click must land to a bone joint to pick it, in points.
+const PICK_RADIUS: f32 = 10.0;
 
 pub(super) fn show(
     ui: &mut Ui,
@@ -19,7 +23,7 @@ pub(super) fn show(
     actions: &mut Vec<Action>,
 ) {
     let rect = ui.max_rect();
-    state.view_size = rect.size();
+    state.view_rect = rect;
     let aspect = rect.width().max(1.0) / rect.height().max(1.0);
     if !player.free_camera_framed() {
         actions.push(Action::FrameCamera { aspect });
@@ -57,10 +61,33 @@ pub(super) fn show(
     }
     let camera = player.camera();
     let view_proj = camera.projection(aspect) * camera.view();
-    let all = player.view_options().skeleton;
-    if all || player.selected_bone().is_some() {
-        skeleton_overlay(ui, rect, view_proj, player, all);
+    let skeleton = player.view_options().skeleton;
+    if response.clicked() {
+        let picked = response
+            .interact_pointer_pos()
+            .filter(|_| skeleton)
+            .and_then(|at| bone_at(player, view_proj, rect, at));
+        actions.push(picked.map_or(Action::Deselect, Action::SelectBone));
     }
+    if skeleton {
+        skeleton_overlay(ui, rect, view_proj, player);
+    }
+}
+
+/// The bone whose joint is drawn nearest `at`, within [`PICK_RADIUS`].
+fn bone_at(player: &Player, view_proj: Mat4, rect: Rect, at: Pos2) -> Option<usize> {
+    player
+        .pose()
+        .globals
+        .iter()
+        .enumerate()
+        .filter_map(|(bone, m)| {
+            let p = project(view_proj, rect, m.w_axis.truncate())?;
+            Some((bone, p.distance(at)))
+        })
+        .filter(|&(_, d)| d <= PICK_RADIUS)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(bone, _)| bone)
 }
 
 /// Projects a model-space point into the view rectangle; `None` behind the camera.
@@ -77,9 +104,8 @@ fn project(view_proj: Mat4, rect: Rect, p: Vec3) -> Option<Pos2> {
 }
 
 /// Bones as lines from parent to child; IK chains in orange (grey while the solver is
-/// off), IK targets in yellow, the selected bone in pink. With `all` off only the selected
-/// bone is marked.
-fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player, all: bool) {
+/// off), IK targets in yellow, the selected bone in pink.
+fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player) {
     let painter = ui.painter_at(rect);
     let rig = &player.scene.model.rig;
     let pose = player.pose();
@@ -87,48 +113,46 @@ fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player, all: 
         let m = pose.globals.get(bone)?;
         project(view_proj, rect, m.w_axis.truncate())
     };
-    if all {
-        let mut chain_color = vec![None; rig.bone_count()];
-        let mut targets = Vec::new();
-        for solver in 0..rig.ik_solver_count() {
-            let (ik_bone, effector, links) = rig.ik_chain(solver);
-            let active = pose.ik_enabled.get(solver).copied().unwrap_or(false);
+    let mut chain_color = vec![None; rig.bone_count()];
+    let mut targets = Vec::new();
+    for solver in 0..rig.ik_solver_count() {
+        let (ik_bone, effector, links) = rig.ik_chain(solver);
+        let active = pose.ik_enabled.get(solver).copied().unwrap_or(false);
+        let color = if active {
+            IK_COLOR
+        } else {
+            Color32::from_gray(150)
+        };
+        for bone in links.iter().copied().chain([effector]) {
+            if let Some(slot) = chain_color.get_mut(bone) {
+                *slot = Some(color);
+            }
+        }
+        targets.push((ik_bone, effector, active));
+    }
+    for bone in 0..rig.bone_count() {
+        let (Some(parent), Some(p)) = (rig.bone_parent(bone), at(bone)) else {
+            continue;
+        };
+        if let Some(q) = at(parent) {
+            let color = chain_color
+                .get(bone)
+                .copied()
+                .flatten()
+                .unwrap_or(BONE_COLOR);
+            painter.line_segment([q, p], Stroke::new(1.5, color));
+        }
+        painter.circle_filled(p, 2.0, BONE_COLOR);
+    }
+    for (ik_bone, effector, active) in targets {
+        if let (Some(goal), Some(reach)) = (at(ik_bone), at(effector)) {
             let color = if active {
-                IK_COLOR
+                TARGET_COLOR
             } else {
-                Color32::from_gray(150)
+                Color32::from_gray(170)
             };
-            for bone in links.iter().copied().chain([effector]) {
-                if let Some(slot) = chain_color.get_mut(bone) {
-                    *slot = Some(color);
-                }
-            }
-            targets.push((ik_bone, effector, active));
-        }
-        for bone in 0..rig.bone_count() {
-            let (Some(parent), Some(p)) = (rig.bone_parent(bone), at(bone)) else {
-                continue;
-            };
-            if let Some(q) = at(parent) {
-                let color = chain_color
-                    .get(bone)
-                    .copied()
-                    .flatten()
-                    .unwrap_or(BONE_COLOR);
-                painter.line_segment([q, p], Stroke::new(1.5, color));
-            }
-            painter.circle_filled(p, 2.0, BONE_COLOR);
-        }
-        for (ik_bone, effector, active) in targets {
-            if let (Some(goal), Some(reach)) = (at(ik_bone), at(effector)) {
-                let color = if active {
-                    TARGET_COLOR
-                } else {
-                    Color32::from_gray(170)
-                };
-                painter.circle_stroke(goal, 6.0, Stroke::new(2.0, color));
-                painter.line_segment([goal, reach], Stroke::new(1.0, color.gamma_multiply(0.6)));
-            }
+            painter.circle_stroke(goal, 6.0, Stroke::new(2.0, color));
+            painter.line_segment([goal, reach], Stroke::new(1.0, color.gamma_multiply(0.6)));
         }
     }
     if let Some(bone) = player.selected_bone()

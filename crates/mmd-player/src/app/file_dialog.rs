@@ -1,0 +1,78 @@
+//! The system's file dialog, run beside the event loop so the player keeps drawing (and
+//! playing) while it is open. rfd's asynchronous dialog is made on the event loop's thread,
+//! as macOS requires, and waited for on a thread of its own; the event loop polls for the
+//! answer each frame.
+//!
+//! On Linux and the BSDs rfd asks the desktop portal, then zenity. Its answer tells a
+//! cancelled dialog (no files) from one that could not be shown (`None`, with the reasons
+//! only in the log), and the window then opens the in-window browser instead. Elsewhere the
+//! system always has a dialog, and `None` means cancelled.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use mmd_player::ui::file_browser::FilePurpose;
+use winit::window::Window;
+
+/// Whether rfd's "no answer" means the system has no dialog (see the module's notes).
+const NONE_MEANS_UNAVAILABLE: bool = cfg!(all(unix, not(target_vendor = "apple")));
+
+/// How a dialog ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Picked(Vec<PathBuf>),
+    Cancelled,
+    /// The system has no file dialog to show.
+    Unavailable,
+}
+
+/// A system dialog being shown.
+pub struct NativeDialog {
+    answer: Receiver<Option<Vec<PathBuf>>>,
+    purpose: FilePurpose,
+}
+
+impl NativeDialog {
+    /// Shows the dialog picking files for `purpose` over `window`, starting in `folder`.
+    pub fn open(window: &Window, folder: Option<&Path>, purpose: FilePurpose) -> NativeDialog {
+        let mut dialog = rfd::AsyncFileDialog::new()
+            .set_title(purpose.title())
+            .add_filter("MMD files", purpose.extensions())
+            .set_parent(window);
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        let picking = dialog.pick_files();
+        let (send, answer) = channel();
+        std::thread::spawn(move || {
+            let picked = pollster::block_on(picking)
+                .map(|files| files.iter().map(|f| f.path().to_path_buf()).collect());
+            // The window may have closed meanwhile; then nobody waits for the answer.
+            let _ = send.send(picked);
+        });
+        NativeDialog { answer, purpose }
+    }
+
+    pub fn purpose(&self) -> FilePurpose {
+        self.purpose
+    }
+
+    /// The answer, once the user has given it.
+    pub fn poll(&self) -> Option<Answer> {
+        match self.answer.try_recv() {
+            Ok(picked) => Some(interpret(picked)),
+            Err(TryRecvError::Empty) => None,
+            // The thread ended without answering: treat as no dialog.
+            Err(TryRecvError::Disconnected) => Some(Answer::Unavailable),
+        }
+    }
+}
+
+fn interpret(picked: Option<Vec<PathBuf>>) -> Answer {
+    match picked {
+        Some(files) if !files.is_empty() => Answer::Picked(files),
+        Some(_) => Answer::Cancelled,
+        None if NONE_MEANS_UNAVAILABLE => Answer::Unavailable,
+        None => Answer::Cancelled,
+    }
+}

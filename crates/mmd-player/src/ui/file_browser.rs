@@ -1,0 +1,145 @@
+//! The in-window file browser: File → Open (or Add motion / pose as layer) where the system
+//! offers no dialog of its own (Linux without a desktop portal or zenity). It is
+//! `egui_file`'s dialog, listing folders and the files the purpose takes, several of which can
+//! be picked at once (a model with its motions).
+
+use std::path::{Path, PathBuf};
+
+use egui_file::{FileDialog, State};
+
+use crate::action::Action;
+
+/// The extensions File → Open lists, lower case.
+pub const MMD_EXTENSIONS: [&str; 4] = ["pmx", "pmd", "vmd", "vpd"];
+/// The extensions of motions and poses, which can become layers.
+pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
+
+/// Whether `path` names a file the player opens (by its extension, in any case).
+pub fn is_mmd_file(path: &Path) -> bool {
+    has_extension(path, &MMD_EXTENSIONS)
+}
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|m| e.eq_ignore_ascii_case(m)))
+}
+
+/// What the picked files are for: the system's dialog and the in-window browser serve both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilePurpose {
+    /// File → Open: models, motions, poses.
+    Open,
+    /// File → Add motion / pose as layer.
+    AddLayers,
+}
+
+impl FilePurpose {
+    pub fn title(self) -> &'static str {
+        match self {
+            FilePurpose::Open => "Open model / motion / pose",
+            FilePurpose::AddLayers => "Add motion / pose as layer",
+        }
+    }
+
+    /// The extensions listed, lower case.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FilePurpose::Open => &MMD_EXTENSIONS,
+            FilePurpose::AddLayers => &LAYER_EXTENSIONS,
+        }
+    }
+
+    pub fn takes(self, path: &Path) -> bool {
+        has_extension(path, self.extensions())
+    }
+
+    /// What picking `files` asks of the player.
+    pub fn action(self, files: Vec<PathBuf>) -> Action {
+        match self {
+            FilePurpose::Open => Action::Open(files),
+            FilePurpose::AddLayers => Action::AddLayers(files),
+        }
+    }
+}
+
+/// What the browser did this frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Still open.
+    Browsing,
+    /// The user picked these files.
+    Picked(Vec<PathBuf>),
+    /// Closed without a pick.
+    Closed,
+}
+
+pub struct FileBrowser {
+    dialog: FileDialog,
+    purpose: FilePurpose,
+}
+
+impl FileBrowser {
+    /// A browser showing `folder`, listing the files `purpose` takes.
+    pub fn new(folder: &Path, purpose: FilePurpose) -> FileBrowser {
+        let name_filter = Box::new(move |name: &str| purpose.takes(Path::new(name)));
+        let mut dialog = FileDialog::open_file()
+            .title(purpose.title())
+            .initial_path(folder)
+            .multi_select(true)
+            .show_rename(false)
+            .show_new_folder(false)
+            .show_files_filter(Box::new(move |path: &Path| purpose.takes(path)))
+            .filename_filter(name_filter)
+            .default_size([560.0, 400.0]);
+        dialog.open();
+        FileBrowser { dialog, purpose }
+    }
+
+    pub fn purpose(&self) -> FilePurpose {
+        self.purpose
+    }
+
+    /// Shows the browser over the window.
+    pub fn show(&mut self, ctx: &egui::Context) -> Outcome {
+        match self.dialog.show(ctx).state() {
+            State::Open => Outcome::Browsing,
+            State::Selected => {
+                // Files ticked in the list; a double-clicked file is the pick by itself.
+                let mut picked: Vec<PathBuf> = self
+                    .dialog
+                    .selection()
+                    .into_iter()
+                    .map(Path::to_path_buf)
+                    .collect();
+                if let Some(path) = self.dialog.path()
+                    && !picked.iter().any(|p| p == path)
+                {
+                    picked = vec![path.to_path_buf()];
+                }
+                picked.retain(|p| self.purpose.takes(p));
+                if picked.is_empty() {
+                    Outcome::Closed
+                } else {
+                    Outcome::Picked(picked)
+                }
+            }
+            State::Closed | State::Cancelled => Outcome::Closed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mmd_files_are_known_by_their_extension_in_any_case() {
+        for name in ["a.pmx", "b.PMD", "ダンス.Vmd", "pose.vpd"] {
+            assert!(is_mmd_file(Path::new(name)), "{name}");
+        }
+        for name in ["a.txt", "pmx", "a.pmx.bak", ""] {
+            assert!(!is_mmd_file(Path::new(name)), "{name}");
+        }
+    }
+}

@@ -1,0 +1,559 @@
+//! The window's behaviour a new user meets first, driven through the real interface with
+//! egui_kittest and drawn with the bundled Japanese font only (as on a machine without a CJK
+//! font), where a character no font has fails the test instead of drawing a box: the file
+//! browser and recent files, Quit, steps from the frame shown, selecting and deselecting
+//! bones, side panels in a small window, the notices panel, the window title, long morph
+//! names, and the keys-and-mouse help against the README.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use egui::accesskit::Role;
+use egui::{FontFamily, FontId, Key, Modifiers, Pos2, Rect, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use mmd_player::action::{Action, ViewOption};
+use mmd_player::player::Player;
+use mmd_player::recent::RecentFiles;
+use mmd_player::scene::Scene;
+use mmd_player::ui::file_browser::FilePurpose;
+use mmd_player::ui::{self, UiState};
+
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn fixtures() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        !std::env::var("MMD_REQUIRE_FIXTURES").is_ok_and(|v| v == "1"),
+        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
+        dir.display()
+    );
+    eprintln!("skipping the fixtures: {} is absent", dir.display());
+    None
+}
+
+struct App {
+    player: Player,
+    ui: UiState,
+}
+
+/// The interface over `scene` at `size` points, paused at frame 0, drawing text with egui's
+/// fonts and the bundled Japanese font only; a missing glyph panics.
+fn harness_sized(scene: Scene, size: [f32; 2]) -> Harness<'static, App> {
+    build(scene, size, true)
+}
+
+/// For tests that open the in-window file browser: `egui_file` leaves its folder and file
+/// name fields without accessible names, which kittest would otherwise refuse.
+fn harness_with_browser(scene: Scene) -> Harness<'static, App> {
+    build(scene, [1280.0, 720.0], false)
+}
+
+fn build(scene: Scene, size: [f32; 2], check_accessibility: bool) -> Harness<'static, App> {
+    let mut player = Player::new(scene);
+    player.apply(Action::Seek(0.0));
+    let app = App {
+        player,
+        ui: UiState::default(),
+    };
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_accessibility_check(check_accessibility)
+        .with_context_setup(|ctx| ctx.set_fonts(mmd_player::fonts::with_bundled_cjk()))
+        .build_ui_state(
+            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
+            app,
+        );
+    h.run();
+    h
+}
+
+fn harness(scene: Scene) -> Harness<'static, App> {
+    harness_sized(scene, [1280.0, 720.0])
+}
+
+fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
+    &h.state().player
+}
+
+fn click(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// A file dropped on the window, as the window layer hands it to egui.
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_files(h: &mut Harness<'_, App>, paths: &[&Path]) {
+    for p in paths {
+        h.input_mut()
+            .dropped_files
+            .push(Arc::new(DroppedPath(p.to_path_buf())));
+    }
+    h.run();
+}
+
+/// Every PMX and PMD file under `dir`.
+fn models_under(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            models_under(&path, found);
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pmx") || e.eq_ignore_ascii_case("pmd"))
+        {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn japanese_names_draw_with_the_bundled_font_alone() {
+    let ctx = egui::Context::default();
+    ctx.set_fonts(mmd_player::fonts::with_bundled_cjk());
+    // Fonts are loaded by the first frame.
+    let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+    let mut models = vec![assets().join("default_model.pmx")];
+    if let Some(dir) = fixtures() {
+        models_under(&dir, &mut models);
+    }
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for path in &models {
+        let Ok(scene) = Scene::from_command_line(std::slice::from_ref(path)) else {
+            continue;
+        };
+        let rig = &scene.model.rig;
+        let names = (0..rig.bone_count())
+            .map(|b| rig.bone_name(b).to_owned())
+            .chain((0..rig.morph_count()).map(|m| rig.morph_name(m).to_owned()))
+            .chain([scene.model.pmx.name.clone()]);
+        for name in names {
+            checked += 1;
+            for family in [FontFamily::Proportional, FontFamily::Monospace] {
+                let font = FontId::new(14.0, family);
+                let absent: String = name
+                    .chars()
+                    .filter(|&c| !c.is_control() && !ctx.fonts_mut(|f| f.has_glyph(&font, c)))
+                    .collect();
+                if !absent.is_empty() {
+                    missing.push(format!("{}: {name:?} lacks {absent:?}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} names checked");
+    assert!(
+        missing.is_empty(),
+        "{} names:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_menu_draws_without_a_missing_glyph() {
+    let mut h = harness(Scene::bundled().unwrap());
+    for menu in ["File", "View", "Physics", "Help"] {
+        click(&mut h, menu);
+        h.key_press(Key::Escape);
+        h.run();
+    }
+    click(&mut h, "Help");
+    click(&mut h, "Keys and mouse");
+    assert!(h.query_by_label("Keys and mouse").is_some());
+}
+
+#[test]
+fn steps_start_from_the_frame_shown() {
+    let mut h = harness(Scene::bundled().unwrap());
+    h.state_mut().player.apply(Action::Seek(96.6));
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "Frame");
+    assert_eq!(
+        field.value().as_deref(),
+        Some("96"),
+        "the box shows the frame it is in"
+    );
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert_eq!(player(&h).playback().frame(), 97.0);
+    h.state_mut().player.apply(Action::Seek(96.4));
+    h.run();
+    click(&mut h, "Previous frame");
+    assert_eq!(player(&h).playback().frame(), 95.0);
+    click(&mut h, "Next frame");
+    assert_eq!(player(&h).playback().frame(), 96.0);
+    let field = h.get_by_role_and_label(Role::TextInput, "Frame");
+    assert_eq!(field.value().as_deref(), Some("96"));
+}
+
+/// Where `bone`'s joint is drawn in the view.
+fn joint_on_screen(h: &Harness<'_, App>, bone: usize) -> Pos2 {
+    let p = player(h);
+    let rect = h.state().ui.view_rect;
+    let camera = p.camera();
+    let view_proj = camera.projection(rect.width() / rect.height()) * camera.view();
+    let clip = view_proj * p.pose().globals[bone].w_axis;
+    let ndc = clip.truncate() / clip.w;
+    Pos2::new(
+        rect.left() + (ndc.x + 1.0) * 0.5 * rect.width(),
+        rect.top() + (1.0 - ndc.y) * 0.5 * rect.height(),
+    )
+}
+
+/// A click (press and release without moving) at `at`.
+fn click_at(h: &mut Harness<'_, App>, at: Pos2) {
+    h.hover_at(at);
+    h.run();
+    h.drag_at(at);
+    h.drop_at(at);
+    h.run();
+}
+
+#[test]
+fn a_click_on_empty_space_or_esc_deselects_and_a_click_on_a_joint_selects() {
+    let mut h = harness(Scene::bundled().unwrap());
+    let centre = player(&h).scene.model.rig.bone_index("センター").unwrap();
+    assert_eq!(player(&h).selected_bone(), Some(centre));
+    // Esc first closes an open menu, keeping the selection.
+    click(&mut h, "View");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Skeleton").is_none(), "the menu closed");
+    assert_eq!(player(&h).selected_bone(), Some(centre));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(player(&h).selected_bone(), None, "Esc deselects");
+
+    h.state_mut().player.apply(Action::SelectBone(centre));
+    h.run();
+    // The model stands in the middle; the view's top-left corner is empty.
+    let corner = h.state().ui.view_rect.left_top() + Vec2::new(30.0, 30.0);
+    click_at(&mut h, corner);
+    assert_eq!(
+        player(&h).selected_bone(),
+        None,
+        "a click on empty space deselects"
+    );
+
+    // Without the skeleton a click on a joint selects nothing (no marker could show it).
+    let head = player(&h).scene.model.rig.bone_index("頭").unwrap();
+    let joint = joint_on_screen(&h, head);
+    click_at(&mut h, joint);
+    assert_eq!(player(&h).selected_bone(), None);
+    h.state_mut()
+        .player
+        .apply(Action::SetView(ViewOption::Skeleton, true));
+    h.run();
+    let joint = joint_on_screen(&h, head);
+    click_at(&mut h, joint);
+    assert_eq!(player(&h).selected_bone(), Some(head));
+    // A drag orbits and keeps the selection.
+    let from = corner;
+    h.drag_at(from);
+    h.run();
+    h.hover_at(from + Vec2::new(60.0, 0.0));
+    h.run();
+    h.drop_at(from + Vec2::new(60.0, 0.0));
+    h.run();
+    assert_eq!(player(&h).selected_bone(), Some(head));
+}
+
+/// Whether `inner` lies inside `outer` (a pixel of rounding allowed).
+fn inside(outer: Rect, inner: Rect) -> bool {
+    outer.expand(1.0).contains_rect(inner)
+}
+
+#[test]
+fn a_small_window_collapses_the_side_panels_and_keeps_every_control_in_view() {
+    let window = Rect::from_min_size(Pos2::ZERO, Vec2::new(480.0, 360.0));
+    let mut h = harness_sized(Scene::bundled().unwrap(), [480.0, 360.0]);
+    let view = h.state().ui.view_rect;
+    assert!(
+        view.width() >= 0.8 * 480.0 && view.height() >= 150.0,
+        "the view keeps most of a 480×360 window: {view:?}"
+    );
+    for (role, label) in [
+        (Role::Button, "Start"),
+        (Role::Button, "End"),
+        (Role::TextInput, "Frame"),
+        (Role::Slider, "Frame"),
+        (Role::Slider, "Speed"),
+        (Role::Button, "Show the bones panel"),
+        (Role::Button, "Show the morphs panel"),
+    ] {
+        let rect = h.get_by_role_and_label(role, label).rect();
+        assert!(inside(window, rect), "{label} is cut off: {rect:?}");
+        assert!(
+            !rect.intersects(view),
+            "{label} lies over the view: {rect:?} {view:?}"
+        );
+    }
+    // Opening a panel gives it at most a third of the width; closing it gives the view back.
+    click(&mut h, "Show the bones panel");
+    let narrower = h.state().ui.view_rect;
+    assert!(narrower.width() < view.width() - 100.0);
+    assert!(narrower.width() >= 480.0 * 0.6, "{narrower:?}");
+    assert!(
+        h.query_by_label("左足ＩＫ").is_some(),
+        "the bone panel shows"
+    );
+    click(&mut h, "Hide the bones panel");
+    assert_eq!(h.state().ui.view_rect.width(), view.width());
+
+    // A wide window starts with both panels open, and hiding one widens the view.
+    let mut h = harness(Scene::bundled().unwrap());
+    let wide = h.state().ui.view_rect;
+    assert!(
+        h.query_by_role_and_label(Role::CheckBox, "まばたき")
+            .is_some()
+    );
+    click(&mut h, "Hide the morphs panel");
+    assert!(h.state().ui.view_rect.width() > wide.width() + 150.0);
+    assert!(
+        h.query_by_role_and_label(Role::CheckBox, "まばたき")
+            .is_none()
+    );
+}
+
+/// The bundled model and motion copied into `dir`, with a file File → Open does not list.
+fn files_to_browse(dir: &Path) -> (PathBuf, PathBuf) {
+    let model = dir.join("モデル.pmx");
+    let motion = dir.join("dance.VMD");
+    std::fs::copy(assets().join("default_model.pmx"), &model).unwrap();
+    std::fs::copy(assets().join("default_motion.vmd"), &motion).unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a model").unwrap();
+    std::fs::create_dir(dir.join("textures")).unwrap();
+    (model, motion)
+}
+
+#[test]
+fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let (model, _) = files_to_browse(dir.path());
+    let mut h = harness_with_browser(Scene::bundled().unwrap());
+    let generation = player(&h).model_generation;
+    h.state_mut().ui.browse_files(dir.path(), FilePurpose::Open);
+    h.run();
+    assert!(h.query_by_label_contains("モデル.pmx").is_some());
+    assert!(h.query_by_label_contains("dance.VMD").is_some());
+    assert!(
+        h.query_by_label_contains("textures").is_some(),
+        "folders are listed"
+    );
+    assert!(h.query_by_label_contains("notes.txt").is_none());
+    // Escape closes it without opening anything.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.state().ui.browsing_files());
+    assert_eq!(player(&h).model_generation, generation);
+
+    // File → Open asks the window layer for a dialog; here it opens the browser, as it does
+    // where the system has none.
+    click(&mut h, "File");
+    click(&mut h, "Open model / motion / pose…");
+    assert!(std::mem::take(
+        &mut h.state_mut().player.open_dialog_requested
+    ));
+    h.state_mut().ui.browse_files(dir.path(), FilePurpose::Open);
+    h.run();
+    h.get_by_label_contains("モデル.pmx").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Open").click();
+    h.run();
+    assert!(!h.state().ui.browsing_files());
+    assert_eq!(player(&h).model_generation, generation + 1);
+    assert!(player(&h).scene.model.label.contains("モデル.pmx"));
+    assert_eq!(player(&h).recent_files().paths(), [model]);
+}
+
+#[test]
+fn open_recent_reopens_a_file_and_quit_asks_to_close() {
+    let dir = tempfile::tempdir().unwrap();
+    let (model, motion) = files_to_browse(dir.path());
+    let store = dir.path().join("config").join("recent.txt");
+    let mut h = harness(Scene::bundled().unwrap());
+    h.state_mut()
+        .player
+        .set_recent_files(RecentFiles::load(store.clone()));
+    drop_files(&mut h, &[&model, &motion]);
+    drop_files(&mut h, &[&assets().join("default_model.pmx")]);
+    assert_eq!(
+        RecentFiles::load(store).paths(),
+        [
+            assets().join("default_model.pmx"),
+            model.clone(),
+            motion.clone()
+        ]
+        .map(|p| std::fs::canonicalize(p).unwrap()),
+        "kept in the store, newest first"
+    );
+    click(&mut h, "File");
+    click(&mut h, "Open recent");
+    click(&mut h, "モデル.pmx");
+    assert!(player(&h).scene.model.label.contains("モデル.pmx"));
+    assert_eq!(player(&h).recent_files().paths()[0], model);
+
+    click(&mut h, "File");
+    click(&mut h, "Quit Ctrl+Q");
+    assert!(std::mem::take(&mut h.state_mut().player.quit_requested));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    assert!(player(&h).quit_requested, "Ctrl+Q quits");
+}
+
+#[test]
+fn notices_list_each_problem_with_its_file_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.pmx");
+    let mut bytes = std::fs::read(assets().join("default_model.pmx")).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&broken, &bytes).unwrap();
+    let mut h = harness(Scene::bundled().unwrap());
+    assert!(h.query_by_label_contains("notice").is_none(), "none yet");
+    drop_files(&mut h, &[&broken]);
+    // A texture the renderer could not read, as the window layer reports it.
+    h.state_mut()
+        .player
+        .add_notice(mmd_player::notices::Notice::warning(
+            "/models/tex/face.png",
+            "texture tex\\face.png: not found",
+        ));
+    h.run();
+    click(&mut h, "2 notices");
+    let file = broken.display().to_string();
+    assert!(h.query_by_label(&file).is_some(), "the file is named");
+    // Said in words first, then where the reader stopped.
+    let message = h
+        .get_all_by_label_contains("at byte")
+        .filter_map(|n| n.value())
+        .find(|text| !text.starts_with('⚠'))
+        .unwrap();
+    assert!(
+        message.starts_with("the file is damaged: it says ") && message.ends_with("at byte 393"),
+        "{message}"
+    );
+    assert!(h.query_by_label("/models/tex/face.png").is_some());
+    assert!(
+        h.query_by_label("texture tex\\face.png: not found")
+            .is_some()
+    );
+    click(&mut h, "Clear");
+    assert!(player(&h).notices().is_empty());
+    assert!(h.query_by_label_contains("notice").is_none());
+}
+
+#[test]
+fn the_window_title_names_the_model_and_its_motions() {
+    let mut h = harness(Scene::bundled().unwrap());
+    let title = ui::window_title(player(&h));
+    assert_eq!(
+        title,
+        "ラストちゃん (bundled) · dance (bundled) — mmd-player"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (_, motion) = files_to_browse(dir.path());
+    drop_files(&mut h, &[&motion]);
+    assert_eq!(
+        ui::window_title(player(&h)),
+        "ラストちゃん (bundled) · dance.VMD — mmd-player"
+    );
+}
+
+#[test]
+fn a_long_morph_name_shows_in_full_on_hover() {
+    let long = "とても長いモーフの名前・口角上げ・左右";
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(assets().join("default_model.pmx")).unwrap();
+    let mut pmx = mmd_format::pmx::read(&bytes).unwrap();
+    pmx.morphs[0].name = long.to_owned();
+    let path = dir.path().join("long.pmx");
+    std::fs::write(&path, mmd_format::pmx::write(&pmx).unwrap()).unwrap();
+    let mut h = harness(Scene::from_command_line(&[path]).unwrap());
+    let pin = h.get_by_role_and_label(Role::CheckBox, long).rect();
+    let names = |h: &Harness<'_, App>| -> Vec<(String, Rect)> {
+        h.query_all(
+            By::new()
+                .role(Role::Label)
+                .label_contains("とても")
+                .include_labels(),
+        )
+        .map(|n| (n.value().unwrap_or_default(), n.rect()))
+        .collect()
+    };
+    let shown = names(&h);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    let rect = shown[0].1;
+    assert!(rect.left() > pin.right(), "beside its pin");
+    h.hover_at(rect.center());
+    for _ in 0..20 {
+        h.step();
+    }
+    h.run();
+    // egui shows the tooltip only for a name it had to cut.
+    assert_eq!(
+        names(&h).iter().filter(|(text, _)| text == long).count(),
+        2,
+        "a tooltip shows the whole name: {:?}",
+        names(&h)
+    );
+}
+
+#[test]
+fn help_lists_the_controls_of_the_readme() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let table: Vec<(String, String)> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| input | action |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            (cells[0].to_owned(), cells[1].to_owned())
+        })
+        .collect();
+    let help: Vec<(String, String)> = ui::help::CONTROLS
+        .iter()
+        .map(|(i, a)| ((*i).to_owned(), (*a).to_owned()))
+        .collect();
+    assert_eq!(table, help, "README's table and Help → Keys and mouse");
+
+    let mut h = harness(Scene::bundled().unwrap());
+    click(&mut h, "Help");
+    click(&mut h, "Keys and mouse");
+    for (input, action) in ui::help::CONTROLS {
+        assert!(h.query_by_label(input).is_some(), "{input}");
+        assert!(h.query_by_label(action).is_some(), "{action}");
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(
+        h.query_by_label("middle drag, shift + left drag").is_none(),
+        "Esc closes"
+    );
+}
