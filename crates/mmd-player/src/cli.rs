@@ -121,6 +121,10 @@ pub struct PoseArgs {
     /// Override every IK bone.
     #[arg(long, value_enum, value_name = "on|off|auto")]
     pub ik_all: Option<IkSwitch>,
+    /// IK solver: ccd (MMD's, the default) or jacobian for every chain, or NAME=ccd|jacobian
+    /// for one IK bone's chain (repeatable; named chains win).
+    #[arg(long, value_name = "[NAME=]ccd|jacobian")]
+    pub ik_method: Vec<String>,
     /// Also print CPU-skinned vertex positions (vertex morphs applied).
     #[arg(long)]
     pub vertices: bool,

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, evaluate_with_morph_pins};
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, evaluate_with_morph_pins};
 use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
@@ -231,6 +231,16 @@ impl Player {
             Action::SetAllIk(value) => {
                 let before = self.ik.clone();
                 self.ik.set_all(value);
+                self.overrides_changed(before);
+            }
+            Action::SetIkMethod { bone, method } => {
+                let before = self.ik.clone();
+                self.ik.set_method(bone, method);
+                self.overrides_changed(before);
+            }
+            Action::SetAllIkMethods(method) => {
+                let before = self.ik.clone();
+                self.ik.set_all_methods(method);
                 self.overrides_changed(before);
             }
             Action::PinMorph { morph, weight } => {
@@ -458,6 +468,11 @@ impl Player {
 
     pub fn ik_override(&self, bone: usize) -> IkOverride {
         self.ik.get(bone)
+    }
+
+    /// The solver of an IK bone's chain.
+    pub fn ik_method(&self, bone: usize) -> IkMethod {
+        self.ik.method(bone)
     }
 
     pub fn morph_override(&self, morph: usize) -> Option<f32> {
