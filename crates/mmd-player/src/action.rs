@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use mmd_physics::SubstepRate;
-use mmd_pose::IkOverride;
+use mmd_pose::{IkMethod, IkOverride};
 
 use crate::layers::LayerEdit;
 use crate::physics::PhysicsMode;
@@ -36,6 +36,12 @@ pub enum Action {
         value: IkOverride,
     },
     SetAllIk(IkOverride),
+    /// Solves one IK bone's chain with `method`.
+    SetIkMethod {
+        bone: usize,
+        method: IkMethod,
+    },
+    SetAllIkMethods(IkMethod),
     /// Pins a morph to a weight, or gives it back to the motion (`None`).
     PinMorph {
         morph: usize,

@@ -145,6 +145,10 @@ pub struct PoseArgs {
     pub ik_all: Option<IkSwitch>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
+    /// IK solver: ccd (MMD's, the default) or jacobian for every chain, or NAME=ccd|jacobian
+    /// for one IK bone's chain (repeatable; named chains win).
+    #[arg(long, value_name = "[NAME=]ccd|jacobian")]
+    pub ik_method: Vec<String>,
     /// Also print CPU-skinned vertex positions (vertex morphs applied).
     #[arg(long)]
     pub vertices: bool,

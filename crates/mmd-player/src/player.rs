@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_layers};
+use mmd_pose::{
+    IkMethod, IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_layers,
+};
 use mmd_render::{Aabb, Camera};
 
 use crate::action::{Action, ViewOption};
@@ -283,6 +285,16 @@ impl Player {
                 self.ik.set_all(value);
                 self.overrides_changed(before);
             }
+            Action::SetIkMethod { bone, method } => {
+                let before = self.ik.clone();
+                self.ik.set_method(bone, method);
+                self.overrides_changed(before);
+            }
+            Action::SetAllIkMethods(method) => {
+                let before = self.ik.clone();
+                self.ik.set_all_methods(method);
+                self.overrides_changed(before);
+            }
             Action::PinMorph { morph, weight } => {
                 let weight = weight.filter(|w| w.is_finite());
                 // A dragged slider sends its weight every frame; only a new one re-bakes.
@@ -533,6 +545,11 @@ impl Player {
 
     pub fn ik_override(&self, bone: usize) -> IkOverride {
         self.ik.get(bone)
+    }
+
+    /// The solver of an IK bone's chain.
+    pub fn ik_method(&self, bone: usize) -> IkMethod {
+        self.ik.method(bone)
     }
 
     pub fn morph_override(&self, morph: usize) -> Option<f32> {

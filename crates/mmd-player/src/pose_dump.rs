@@ -1,14 +1,15 @@
 //! `mmd-player pose MODEL [MOTION...] --frames LIST [--layer FILE[:WEIGHT[:OFFSET]]]...
-//! [--ik NAME=on|off|auto]... [--ik-all on|off|auto] [--vertices] [--physics [live|baked]]
-//! [--physics-hz 60|120|240]`: model-space bone matrices (and CPU-skinned vertices) as JSON
-//! lines, the format DESIGN.md fixes. Without files, the bundled default model and motion:
+//! [--ik NAME=on|off|auto]... [--ik-all on|off|auto] [--ik-method [NAME=]ccd|jacobian]...
+//! [--vertices] [--physics [live|baked]] [--physics-hz 60|120|240]`: model-space bone
+//! matrices (and CPU-skinned vertices) as JSON lines, the format DESIGN.md fixes. Without
+//! files, the bundled default model and motion:
 //! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
 //! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
 
 use std::io::{BufWriter, Write};
 
 use anyhow::{Context, Result, bail};
-use mmd_pose::{IkOverride, IkOverrides, Pose, Rig, SkinMesh};
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, SkinMesh};
 
 use crate::cli::{IkSwitch, PoseArgs, layer_specs};
 use crate::frame_list;
@@ -23,7 +24,8 @@ fn switch(s: IkSwitch) -> IkOverride {
     }
 }
 
-/// `--ik-all` first, then each `--ik NAME=on|off|auto` on top.
+/// `--ik-all` first, then each `--ik NAME=on|off|auto` on top; then the solvers
+/// (`--ik-method`).
 fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
     let mut overrides = IkOverrides::new(rig);
     if let Some(all) = args.ik_all {
@@ -39,13 +41,38 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
             "auto" => IkOverride::Auto,
             other => bail!("--ik {spec:?}: {other:?} is not on, off or auto"),
         };
-        let bone = rig
-            .bone_index(name)
-            .filter(|&b| rig.ik_solver_of_bone(b).is_some())
-            .with_context(|| format!("--ik: the model has no IK bone named {name:?}"))?;
-        overrides.set(bone, value);
+        overrides.set(ik_bone(rig, name, "--ik")?, value);
     }
+    parse_methods(rig, &args.ik_method, &mut overrides)?;
     Ok(overrides)
+}
+
+fn ik_bone(rig: &Rig, name: &str, flag: &str) -> Result<usize> {
+    rig.bone_index(name)
+        .filter(|&b| rig.ik_solver_of_bone(b).is_some())
+        .with_context(|| format!("{flag}: the model has no IK bone named {name:?}"))
+}
+
+fn method(spec: &str, value: &str) -> Result<IkMethod> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "ccd" => Ok(IkMethod::Ccd),
+        "jacobian" => Ok(IkMethod::Jacobian),
+        other => bail!("--ik-method {spec:?}: {other:?} is not ccd or jacobian"),
+    }
+}
+
+/// `--ik-method ccd|jacobian` for every chain first, then each `NAME=ccd|jacobian` on top.
+fn parse_methods(rig: &Rig, specs: &[String], overrides: &mut IkOverrides) -> Result<()> {
+    for spec in specs.iter().filter(|s| !s.contains('=')) {
+        overrides.set_all_methods(method(spec, spec)?);
+    }
+    for spec in specs {
+        if let Some((name, value)) = spec.split_once('=') {
+            let m = method(spec, value)?;
+            overrides.set_method(ik_bone(rig, name, "--ik-method")?, m);
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: &PoseArgs) -> Result<()> {

@@ -23,7 +23,9 @@ use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 use mmd_player::ui::{self, UiState};
-use mmd_pose::{IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers};
+use mmd_pose::{
+    IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
+};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
@@ -214,6 +216,65 @@ fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
     click_ik_switch(&mut h, "左足ＩＫ", "Auto");
     let back = position(&player(&h).pose().globals[knee]);
     assert_eq!(back, solved, "Auto again restores the solved pose exactly");
+}
+
+#[test]
+fn the_ik_panel_switches_solvers_per_chain_and_for_all() {
+    let mut h = harness(Scene::bundled().unwrap());
+    setup(&mut h, Action::Seek(CROUCH_FRAME));
+    let ccd = player(&h).pose().clone();
+    let (left_ik, left_ankle) = (bone(&h, "左足ＩＫ"), bone(&h, "左足首"));
+    let (right_ik, right_ankle) = (bone(&h, "右足ＩＫ"), bone(&h, "右足首"));
+    let reach = |pose: &Pose, ik: usize, effector: usize| {
+        position(&pose.globals[ik]).distance(position(&pose.globals[effector]))
+    };
+    assert_eq!(
+        player(&h).ik_method(left_ik),
+        IkMethod::Ccd,
+        "CCD by default"
+    );
+
+    click_ik_switch(&mut h, "左足ＩＫ", "Jacobian");
+    assert_eq!(player(&h).ik_method(left_ik), IkMethod::Jacobian);
+    assert_eq!(player(&h).ik_method(right_ik), IkMethod::Ccd);
+    // What the view draws is the engine's pose with that chain solved by the Jacobian.
+    let scene = &player(&h).scene;
+    let rig = &scene.model.rig;
+    let mut overrides = IkOverrides::new(rig);
+    overrides.set_method(left_ik, IkMethod::Jacobian);
+    let mut expected = Pose::new(rig);
+    evaluate_layers(
+        rig,
+        scene.layers(),
+        CROUCH_FRAME,
+        &overrides,
+        &[],
+        &mut expected,
+    );
+    assert_same_globals(player(&h).pose(), &expected, "left leg by the Jacobian");
+    assert_ne!(
+        player(&h).pose().globals[left_ankle],
+        ccd.globals[left_ankle]
+    );
+    let (c, j) = (
+        reach(&ccd, left_ik, left_ankle),
+        reach(player(&h).pose(), left_ik, left_ankle),
+    );
+    assert!(j <= c.max(1e-4), "Jacobian reach {j} vs CCD {c}");
+    assert_eq!(
+        player(&h).pose().globals[right_ankle],
+        ccd.globals[right_ankle],
+        "the right leg stays CCD's"
+    );
+
+    click_ik_switch(&mut h, "All solvers:", "Jacobian");
+    assert_eq!(player(&h).ik_method(right_ik), IkMethod::Jacobian);
+    assert_ne!(
+        player(&h).pose().globals[right_ankle],
+        ccd.globals[right_ankle]
+    );
+    click_ik_switch(&mut h, "All solvers:", "CCD");
+    assert_same_globals(player(&h).pose(), &ccd, "CCD everywhere again");
 }
 
 #[test]

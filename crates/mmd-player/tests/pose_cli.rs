@@ -141,3 +141,77 @@ fn ik_switches_change_the_legs_and_unknown_names_fail() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("存在しないＩＫ"));
 }
+
+#[test]
+fn ik_method_picks_the_solver_per_chain_or_for_all() {
+    let (Some(model), Some(dance)) = (
+        fixture("j3/miku/index.pmx"),
+        fixture("mmd-viewer-js/vmd/wavefile_v2.vmd"),
+    ) else {
+        return;
+    };
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            model.to_str().unwrap(),
+            dance.to_str().unwrap(),
+            "--frames",
+            "500",
+        ];
+        args.extend_from_slice(extra);
+        pose(&args)
+    };
+    // (IK bone, effector) distance per line set: the reach of a chain.
+    let reach = |out: &std::process::Output, ik: &str, effector: &str| {
+        let text = String::from_utf8(out.stdout.clone()).unwrap();
+        let at = |name: &str| {
+            let line = text
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .find(|v| v["name"] == name)
+                .unwrap();
+            let m = line["m"].as_array().unwrap();
+            let p = |i: usize| m[i].as_f64().unwrap();
+            [p(12), p(13), p(14)]
+        };
+        let (a, b) = (at(ik), at(effector));
+        ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    };
+    let default = run(&[]);
+    let ccd = run(&["--ik-method", "ccd"]);
+    let jacobian = run(&["--ik-method", "jacobian"]);
+    let left = run(&["--ik-method", "左足ＩＫ=Jacobian"]);
+    let all_but_left = run(&["--ik-method", "左足ＩＫ=ccd", "--ik-method", "jacobian"]);
+    for out in [&default, &ccd, &jacobian, &left, &all_but_left] {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(default.stdout, ccd.stdout, "CCD is the default");
+    assert_ne!(default.stdout, jacobian.stdout);
+    assert_ne!(left.stdout, default.stdout);
+    assert_ne!(left.stdout, jacobian.stdout);
+    assert_ne!(all_but_left.stdout, jacobian.stdout);
+    // The Jacobian solver brings the left ankle at least as near its IK bone.
+    let (c, j) = (
+        reach(&default, "左足ＩＫ", "左足首"),
+        reach(&left, "左足ＩＫ", "左足首"),
+    );
+    assert!(j <= c.max(1e-4), "Jacobian reach {j} vs CCD {c}");
+    // Only the named chain changes: the right leg stays CCD's.
+    assert_eq!(
+        reach(&left, "右足ＩＫ", "右足首"),
+        reach(&default, "右足ＩＫ", "右足首")
+    );
+
+    for bad in [
+        &["--ik-method", "newton"][..],
+        &["--ik-method", "存在しないＩＫ=ccd"],
+    ] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(bad[1].split('=').next().unwrap()), "{err}");
+    }
+}

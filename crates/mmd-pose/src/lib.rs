@@ -28,12 +28,14 @@
 //!    animated rotation/translation (the source's append values when the source itself
 //!    appends and the local flag is off), times the source's IK rotation, scaled by the
 //!    weight (slerp from identity, so negative and > 1 weights extrapolate). An enabled IK
-//!    bone runs CCD over its chain (see below). Globals are always `parent global * local`,
-//!    computed parents first, so a parent with a larger index is still ready before its
-//!    children.
+//!    bone solves its chain with the method [`IkOverrides`] picks for it: CCD (below, the
+//!    default) or the Jacobian solver ([`IkMethod::Jacobian`]: damped least squares on
+//!    log-quaternion joint parameters, described in `src/ik/mod.rs`). Globals are always
+//!    `parent global * local`, computed parents first, so a parent with a larger index is
+//!    still ready before its children.
 //!
-//! IK is cyclic coordinate descent with MikuMikuDance 9.32's rules (as recovered from MMD by
-//! mmd-anim and checked here against poses captured from MMD, `tests/mmd_captures.rs`):
+//! CCD IK is cyclic coordinate descent with MikuMikuDance 9.32's rules (as recovered from
+//! MMD by mmd-anim and checked here against poses captured from MMD, `tests/mmd_captures.rs`):
 //!
 //! - Links reset to their animated rotation. The solver runs the file's loop count, raised
 //!   to 4π / unit angle (at most 360) when that is larger.
@@ -85,6 +87,7 @@ mod self_shadow;
 mod skin;
 
 pub use camera::{CameraMotion, CameraState};
+pub use ik::IkMethod;
 pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
 pub use morph::MorphKind;
 pub use motion::Motion;

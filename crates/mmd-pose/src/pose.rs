@@ -2,7 +2,7 @@
 
 use glam::{Affine3A, Mat3A, Mat4, Quat, Vec3A, Vec4, Vec4Swizzles};
 
-use crate::ik;
+use crate::ik::{self, IkMethod, JacobianScratch};
 use crate::layer::Layers;
 use crate::motion::Motion;
 use crate::rig::{MAX_COORD, MAX_WEIGHT, NONE, Rig};
@@ -17,17 +17,37 @@ pub enum IkOverride {
     Off,
 }
 
-/// Per-IK-bone overrides; every bone starts at [`IkOverride::Auto`].
+/// What the user wants of each IK bone: whether its solver runs (every bone starts at
+/// [`IkOverride::Auto`]) and which method solves its chain (every bone starts at
+/// [`IkMethod::Ccd`], MMD's own).
 #[derive(Debug, Clone, PartialEq)]
 pub struct IkOverrides {
     by_bone: Vec<IkOverride>,
+    methods: Vec<IkMethod>,
 }
 
 impl IkOverrides {
     pub fn new(rig: &Rig) -> IkOverrides {
         IkOverrides {
             by_bone: vec![IkOverride::Auto; rig.bone_count()],
+            methods: vec![IkMethod::Ccd; rig.bone_count()],
         }
+    }
+
+    /// Solves bone `bone`'s chain with `method` (ignored when out of range; only IK bones
+    /// are consulted).
+    pub fn set_method(&mut self, bone: usize, method: IkMethod) {
+        if let Some(slot) = self.methods.get_mut(bone) {
+            *slot = method;
+        }
+    }
+
+    pub fn method(&self, bone: usize) -> IkMethod {
+        self.methods.get(bone).copied().unwrap_or_default()
+    }
+
+    pub fn set_all_methods(&mut self, method: IkMethod) {
+        self.methods.fill(method);
     }
 
     /// Overrides bone `bone` (ignored when out of range; only IK bones are consulted).
@@ -78,7 +98,10 @@ pub struct Pose {
     pub morph_weights: Vec<f32>,
     /// Per IK solver (in [`Rig::ik_bones`] order): whether it ran this frame.
     pub ik_enabled: Vec<bool>,
+    /// Per IK solver: the method that solves it this frame.
+    pub(crate) ik_methods: Vec<IkMethod>,
     pub(crate) scratch: Scratch,
+    pub(crate) jacobian: JacobianScratch,
 }
 
 impl Pose {
@@ -90,6 +113,8 @@ impl Pose {
             skinning: vec![Mat4::IDENTITY; n],
             morph_weights: vec![0.0; rig.morph_count()],
             ik_enabled: vec![false; rig.ik_solver_count()],
+            ik_methods: vec![IkMethod::Ccd; rig.ik_solver_count()],
+            jacobian: JacobianScratch::new(rig.longest_ik_chain()),
             scratch: Scratch {
                 anim_t: vec![Vec3A::ZERO; n],
                 anim_r: vec![Quat::IDENTITY; n],
@@ -225,13 +250,21 @@ fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
 }
 
 /// Walks one deform pass: append, then IK, bone by bone; then refreshes every global.
-fn run_pass(rig: &Rig, order: &[u32], s: &mut Scratch, enabled: &[bool]) {
+fn run_pass(rig: &Rig, order: &[u32], pose: &mut Pose) {
+    let s = &mut pose.scratch;
     for &b in order {
         let b = b as usize;
         update_append(rig, s, b);
         let solver = rig.solver_of_bone[b];
-        if solver != NONE && enabled[solver as usize] {
-            ik::solve(rig, &rig.solvers[solver as usize], s);
+        if solver != NONE && pose.ik_enabled[solver as usize] {
+            let k = solver as usize;
+            ik::solve(
+                rig,
+                &rig.solvers[k],
+                pose.ik_methods[k],
+                s,
+                &mut pose.jacobian,
+            );
         }
     }
     update_all_globals(rig, s);
@@ -257,7 +290,7 @@ pub fn evaluate_with_morph_pins(
 ) {
     pose.sample(rig, motion, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, &mut pose.scratch, &pose.ik_enabled);
+    run_pass(rig, before, pose);
     pose.deform_after_physics(rig);
     pose.finish(rig);
 }
@@ -274,7 +307,7 @@ pub fn evaluate_layers(
 ) {
     pose.sample_layers(rig, layers, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, &mut pose.scratch, &pose.ik_enabled);
+    run_pass(rig, before, pose);
     pose.deform_after_physics(rig);
     pose.finish(rig);
 }
@@ -374,6 +407,7 @@ impl Pose {
         for (k, solver) in rig.solvers.iter().enumerate() {
             let bone = solver.bone as usize;
             self.ik_enabled[k] = overrides.resolve(bone, ik_enabled(k));
+            self.ik_methods[k] = overrides.method(bone);
         }
 
         for i in 0..rig.bone_count() {
@@ -385,7 +419,7 @@ impl Pose {
     /// model-space matrix into [`Pose::globals`], where the physics stage reads them.
     pub fn deform_before_physics(&mut self, rig: &Rig) {
         let (before, _) = rig.deform_order.split_at(rig.physics_split);
-        run_pass(rig, before, &mut self.scratch, &self.ik_enabled);
+        run_pass(rig, before, self);
         for (global, world) in self.globals.iter_mut().zip(&self.scratch.world) {
             *global = Mat4::from(*world);
         }
@@ -428,7 +462,7 @@ impl Pose {
     pub fn deform_after_physics(&mut self, rig: &Rig) {
         let (_, after) = rig.deform_order.split_at(rig.physics_split);
         if !after.is_empty() {
-            run_pass(rig, after, &mut self.scratch, &self.ik_enabled);
+            run_pass(rig, after, self);
         }
     }
 

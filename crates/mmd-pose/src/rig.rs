@@ -334,6 +334,15 @@ impl Rig {
         self.solvers.len()
     }
 
+    /// The most links any IK chain has.
+    pub(crate) fn longest_ik_chain(&self) -> usize {
+        self.solvers
+            .iter()
+            .map(|s| s.links.len())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Solver index of an IK bone.
     pub fn ik_solver_of_bone(&self, bone: usize) -> Option<usize> {
         match self.solver_of_bone.get(bone) {

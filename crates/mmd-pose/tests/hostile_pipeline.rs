@@ -29,7 +29,7 @@ use mmd_format::pmx::{
 use mmd_format::vmd::{BoneKey, CameraKey, IkKey, IkState, MorphKey, Vmd};
 use mmd_format::{pmd, pmx, vmd};
 use mmd_pose::{
-    CameraMotion, IkOverride, IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate,
+    CameraMotion, IkMethod, IkOverride, IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate,
     evaluate_with_morph_pins,
 };
 
@@ -789,14 +789,20 @@ fn pipeline(
     let mut evaluations = 0;
     let mut reference = None;
     for mode in 0..4 {
+        // Every chain on is solved by the Jacobian solver; random overrides pick a solver
+        // per chain too.
         match mode {
             0 => overrides.set_all(IkOverride::Auto),
-            1 => overrides.set_all(IkOverride::On),
+            1 => {
+                overrides.set_all(IkOverride::On);
+                overrides.set_all_methods(IkMethod::Jacobian);
+            }
             2 => overrides.set_all(IkOverride::Off),
             _ => {
                 for bone in 0..rig.bone_count() {
                     let value = rng.pick(&[IkOverride::Auto, IkOverride::On, IkOverride::Off]);
                     overrides.set(bone, value);
+                    overrides.set_method(bone, rng.pick(&[IkMethod::Ccd, IkMethod::Jacobian]));
                 }
             }
         }
@@ -830,6 +836,7 @@ fn pipeline(
     }
     // Stateless: after all those hostile frames, frame 0 gives the same bits again.
     overrides.set_all(IkOverride::Auto);
+    overrides.set_all_methods(IkMethod::Ccd);
     evaluate(&rig, &motion, frames[0], &overrides, &mut pose);
     let bits = |m: &[glam::Mat4]| -> Vec<u32> {
         m.iter()

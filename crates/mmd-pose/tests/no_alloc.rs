@@ -1,6 +1,6 @@
 //! Evaluating a frame allocates nothing: a counting global allocator watches every call of
 //! `evaluate` over a whole dance (Miku + WAVEFILE when the fixtures are present, a synthetic
-//! leg otherwise).
+//! leg otherwise), with IK solved by CCD and by the Jacobian solver.
 #![allow(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use glam::Quat;
 use mmd_pose::{
-    IkOverride, IkOverrides, Layer, LayerMode, Layers, Motion, Pose, Rig, evaluate, evaluate_layers,
+    IkMethod, IkOverride, IkOverrides, Layer, LayerMode, Layers, Motion, Pose, Rig, evaluate,
+    evaluate_layers,
 };
 
 struct Counting;
@@ -44,10 +45,13 @@ fn count_allocations(rig: &Rig, motion: &Motion) -> usize {
     let mut overrides = IkOverrides::new(rig);
     let last = motion.last_frame() as u32;
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    for ik in [IkOverride::Auto, IkOverride::Off] {
-        overrides.set_all(ik);
-        for f in 0..=last {
-            evaluate(rig, motion, f as f32 + 0.5, &overrides, &mut pose);
+    for method in [IkMethod::Ccd, IkMethod::Jacobian] {
+        overrides.set_all_methods(method);
+        for ik in [IkOverride::Auto, IkOverride::Off] {
+            overrides.set_all(ik);
+            for f in 0..=last {
+                evaluate(rig, motion, f as f32 + 0.5, &overrides, &mut pose);
+            }
         }
     }
     ALLOCATIONS.load(Ordering::Relaxed) - before

@@ -1,8 +1,9 @@
-//! The bone panel: every IK bone with Auto / On / Off, and a searchable bone tree whose
-//! selection marks the bone in the view and its keys on the timeline.
+//! The bone panel: every IK bone with Auto / On / Off and its solver (CCD, MMD's own, or
+//! Jacobian), and a searchable bone tree whose selection marks the bone in the view and its
+//! keys on the timeline.
 
 use egui::{Color32, RichText, Ui};
-use mmd_pose::IkOverride;
+use mmd_pose::{IkMethod, IkOverride};
 
 use super::{IK_COLOR, UiState};
 use crate::action::Action;
@@ -14,6 +15,10 @@ const IK_MODES: [(IkOverride, &str); 3] = [
     (IkOverride::On, "On"),
     (IkOverride::Off, "Off"),
 ];
+
+/// The IK solvers, as the panel labels them.
+const IK_METHODS: [(IkMethod, &str); 2] =
+    [(IkMethod::Ccd, "CCD"), (IkMethod::Jacobian, "Jacobian")];
 
 /// Deeper than any real rig; a guard against pathological parent chains.
 const MAX_TREE_DEPTH: usize = 64;
@@ -49,6 +54,14 @@ fn ik_switches(ui: &mut Ui, player: &Player, iks: &[usize], actions: &mut Vec<Ac
             }
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("All solvers:");
+        for (method, label) in IK_METHODS {
+            if ui.button(label).clicked() {
+                actions.push(Action::SetAllIkMethods(method));
+            }
+        }
+    });
     egui::Grid::new("ik grid").striped(true).show(ui, |ui| {
         for (solver, &bone) in iks.iter().enumerate() {
             let active = player
@@ -73,6 +86,15 @@ fn ik_switches(ui: &mut Ui, player: &Player, iks: &[usize], actions: &mut Vec<Ac
                 for (value, label) in IK_MODES {
                     if ui.selectable_label(current == value, label).clicked() && current != value {
                         actions.push(Action::SetIk { bone, value });
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                let current = player.ik_method(bone);
+                for (method, label) in IK_METHODS {
+                    if ui.selectable_label(current == method, label).clicked() && current != method
+                    {
+                        actions.push(Action::SetIkMethod { bone, method });
                     }
                 }
             });

@@ -6,34 +6,18 @@
 
 use glam::{Mat3A, Quat, Vec3A};
 
-use crate::pose::{Scratch, local_rotation, rotation_matrix, update_global};
-use crate::rig::{EulerOrder, IkLinkDef, IkSolverDef, LinkLimit, NONE, Rig};
-
-/// The solve ends once the effector is this close to the IK bone (model units).
-const TOLERANCE: f32 = 1.0e-4;
+use super::chain::{DEGENERATE, TOLERANCE, distance, refresh_deps, set_local_rotation};
+use super::euler::{compose, decompose};
+use crate::pose::{Scratch, update_global};
+use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE, Rig};
 
 /// Squared distance between the unit directions from a link to the effector and to the IK
 /// bone below which MMD considers the chain converged.
 const CONVERGED: f32 = 1.0e-7;
 
-/// Squared distance from a link to the effector or the IK bone below which the link has no
-/// direction to turn in (f32::EPSILON, as the reference engines use).
-const DEGENERATE: f32 = f32::EPSILON;
-
 /// Squared length of a turn's axis below which the axis is undefined (angle under 1e-5 rad,
 /// or a half turn).
 const NO_AXIS: f32 = 1.0e-10;
-
-/// Largest middle angle of an Euler decomposition (about 88°), as MMD caps it.
-fn middle_cap() -> f32 {
-    f32::from_bits(0x3fc4_9803)
-}
-
-fn refresh_deps(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
-    for &b in &def.deps {
-        update_global(rig, s, b as usize);
-    }
-}
 
 fn set_link_rotation(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, k: usize, ik_rotation: Quat) {
     let bone = def.links[k].bone as usize;
@@ -54,16 +38,6 @@ fn set_link_rotation(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, k: usize, ik
         };
         s.world[e].translation = translation;
     }
-}
-
-/// Recomputes bone `b`'s local rotation after its IK rotation changed. Only the matrix part:
-/// IK never moves the translation, which stays `local_transform`'s.
-fn set_local_rotation(s: &mut Scratch, b: usize) {
-    s.local[b].matrix3 = rotation_matrix(local_rotation(s, b));
-}
-
-fn distance(s: &Scratch, def: &IkSolverDef) -> f32 {
-    (s.world[def.effector as usize].translation - s.world[def.bone as usize].translation).length()
 }
 
 /// What one link's step found.
@@ -253,7 +227,7 @@ fn limited_turn(
 
 /// `v` clamped to [lo, hi]; while `reflect`, an angle past a limit bounces back off it when
 /// that lands inside the range.
-pub(crate) fn clamp_reflecting(v: f32, lo: f32, hi: f32, reflect: bool) -> f32 {
+fn clamp_reflecting(v: f32, lo: f32, hi: f32, reflect: bool) -> f32 {
     let mut v = v;
     if v < lo {
         let r = 2.0 * lo - v;
@@ -266,70 +240,9 @@ pub(crate) fn clamp_reflecting(v: f32, lo: f32, hi: f32, reflect: bool) -> f32 {
     v
 }
 
-/// X, Y and Z angles of rotation `m` in `order`, the middle angle within ±88°.
-pub(crate) fn decompose(m: &Mat3A, order: EulerOrder) -> Vec3A {
-    let cap = middle_cap();
-    // m.col(c)[r] is row r, column c.
-    match order {
-        EulerOrder::Yxz => Vec3A::new(
-            (-m.z_axis.y).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
-            m.z_axis.x.atan2(m.z_axis.z),
-            m.x_axis.y.atan2(m.y_axis.y),
-        ),
-        EulerOrder::Zyx => Vec3A::new(
-            m.y_axis.z.atan2(m.z_axis.z),
-            (-m.x_axis.z).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
-            m.x_axis.y.atan2(m.x_axis.x),
-        ),
-        EulerOrder::Xzy => Vec3A::new(
-            m.y_axis.z.atan2(m.y_axis.y),
-            m.z_axis.x.atan2(m.x_axis.x),
-            (-m.y_axis.x).clamp(-1.0, 1.0).asin().clamp(-cap, cap),
-        ),
-    }
-}
-
-/// The rotation with X, Y and Z angles `angles` in `order`.
-pub(crate) fn compose(angles: Vec3A, order: EulerOrder) -> Quat {
-    let x = Quat::from_rotation_x(angles.x);
-    let y = Quat::from_rotation_y(angles.y);
-    let z = Quat::from_rotation_z(angles.z);
-    match order {
-        EulerOrder::Yxz => y * x * z,
-        EulerOrder::Zyx => z * y * x,
-        EulerOrder::Xzy => x * z * y,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decompose_inverts_compose_in_every_order() {
-        let angles = Vec3A::new(0.4, -1.1, 2.5);
-        for order in [EulerOrder::Yxz, EulerOrder::Zyx, EulerOrder::Xzy] {
-            // Keep the middle angle of each order small enough to be unique.
-            let mut a = angles;
-            match order {
-                EulerOrder::Yxz => a.x = 0.3,
-                EulerOrder::Zyx => a.y = -0.7,
-                EulerOrder::Xzy => a.z = 1.2,
-            }
-            let back = decompose(&Mat3A::from_quat(compose(a, order)), order);
-            assert!(
-                (back - a).abs().max_element() < 1e-5,
-                "{order:?}: {a} -> {back}"
-            );
-        }
-    }
-
-    #[test]
-    fn middle_angle_is_capped_at_88_degrees() {
-        let m = Mat3A::from_quat(compose(Vec3A::new(1.57, 0.0, 0.0), EulerOrder::Yxz));
-        let x = decompose(&m, EulerOrder::Yxz).x;
-        assert!((x - 88f32.to_radians()).abs() < 1e-4, "{x}");
-    }
 
     #[test]
     fn reflection_bounces_off_a_limit_only_while_reflecting() {
