@@ -275,26 +275,12 @@ impl Player {
                 p.playing = false;
                 p.seek(frame);
             }
-            Action::SetIk { bone, value } => {
-                let before = self.ik.clone();
-                self.ik.set(bone, value);
-                self.overrides_changed(before);
-            }
-            Action::SetAllIk(value) => {
-                let before = self.ik.clone();
-                self.ik.set_all(value);
-                self.overrides_changed(before);
-            }
+            Action::SetIk { bone, value } => self.change_ik(|ik| ik.set(bone, value)),
+            Action::SetAllIk(value) => self.change_ik(|ik| ik.set_all(value)),
             Action::SetIkMethod { bone, method } => {
-                let before = self.ik.clone();
-                self.ik.set_method(bone, method);
-                self.overrides_changed(before);
+                self.change_ik(|ik| ik.set_method(bone, method));
             }
-            Action::SetAllIkMethods(method) => {
-                let before = self.ik.clone();
-                self.ik.set_all_methods(method);
-                self.overrides_changed(before);
-            }
+            Action::SetAllIkMethods(method) => self.change_ik(|ik| ik.set_all_methods(method)),
             Action::PinMorph { morph, weight } => {
                 let weight = weight.filter(|w| w.is_finite());
                 // A dragged slider sends its weight every frame; only a new one re-bakes.
@@ -368,8 +354,11 @@ impl Player {
         }
     }
 
-    /// After an IK switch: re-poses and re-bakes only when an override really changed.
-    fn overrides_changed(&mut self, before: IkOverrides) {
+    /// An IK switch or solver choice: re-poses and re-bakes only when an override really
+    /// changed.
+    fn change_ik(&mut self, change: impl FnOnce(&mut IkOverrides)) {
+        let before = self.ik.clone();
+        change(&mut self.ik);
         if self.ik != before {
             self.physics_changed(PhysicsChange::Overrides);
         }

@@ -7,6 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,27 +23,11 @@ use mmd_player::scene::Scene;
 use mmd_player::ui::{self, UiState};
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
 
+use common::fixture;
+
 struct App {
     player: Player,
     ui: UiState,
-}
-
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-    .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent", p.display());
-    None
 }
 
 /// Gene dancing her frustrated motion, and her laugh to add as a layer.

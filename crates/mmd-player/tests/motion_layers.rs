@@ -4,26 +4,12 @@
 //! off.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-    .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent", p.display());
-    None
-}
+use common::fixture;
 
 fn player(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mmd-player"))

@@ -1,26 +1,11 @@
 //! `mmd-player pose`: output format, IK switches and errors.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::process::Command;
 
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-    .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent", p.display());
-    None
-}
+use common::fixture;
 
 fn pose(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_mmd-player"))

@@ -472,9 +472,23 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &attributes,
         })];
+        let vertex = |entry_point: &'static str| wgpu::VertexState {
+            module: &module,
+            entry_point: Some(entry_point),
+            compilation_options: Default::default(),
+            buffers: &buffers,
+        };
+        // MMD data is left-handed with DirectX's clockwise front faces.
+        let primitive = |cull_mode, polygon_mode| wgpu::PrimitiveState {
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            front_face: wgpu::FrontFace::Cw,
+            cull_mode,
+            polygon_mode,
+            ..Default::default()
+        };
         let build = |label: &str,
-                     vs: &str,
-                     fs: &str,
+                     vs: &'static str,
+                     fs: &'static str,
                      cull_mode: Option<wgpu::Face>,
                      polygon_mode: wgpu::PolygonMode,
                      depth_write: bool,
@@ -482,20 +496,8 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module: &module,
-                    entry_point: Some(vs),
-                    compilation_options: Default::default(),
-                    buffers: &buffers,
-                },
-                // MMD data is left-handed with DirectX's clockwise front faces.
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    front_face: wgpu::FrontFace::Cw,
-                    cull_mode,
-                    polygon_mode,
-                    ..Default::default()
-                },
+                vertex: vertex(vs),
+                primitive: primitive(cull_mode, polygon_mode),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: DEPTH_FORMAT,
                     depth_write_enabled: Some(depth_write),
@@ -525,18 +527,8 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(cast_layout),
-                vertex: wgpu::VertexState {
-                    module: &module,
-                    entry_point: Some("vs_cast"),
-                    compilation_options: Default::default(),
-                    buffers: &buffers,
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    front_face: wgpu::FrontFace::Cw,
-                    cull_mode,
-                    ..Default::default()
-                },
+                vertex: vertex("vs_cast"),
+                primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: SHADOW_MAP_FORMAT,
                     depth_write_enabled: Some(true),

@@ -365,6 +365,21 @@ fn solve_step(
     largest
 }
 
+/// A limited link's Euler angles at parameters `p`, in its limits' order, with how they
+/// change per unit of angular velocity and the angular velocity per unit of each parameter.
+fn limit_angles(
+    link: &IkLinkDef,
+    limit: &LinkLimit,
+    s: &Scratch,
+    p: Vec3A,
+) -> (Vec3A, Mat3A, Mat3A) {
+    let joint = Joint::of(link);
+    let anim = s.anim_r[link.bone as usize];
+    let rotation = joint.ik_rotation(p, anim) * anim;
+    let angles = decompose(&Mat3A::from_quat(rotation), limit.order);
+    (angles, angle_rates(angles, limit.order), joint.angular(p))
+}
+
 /// The largest fraction (at most 1) of the step that, to first order, carries no Euler
 /// angle of a limited link from inside its range past a limit: the step stops where the
 /// first one meets its limit, which the next iteration then holds.
@@ -372,11 +387,8 @@ fn room_to_limits(def: &IkSolverDef, s: &Scratch, w: &JacobianScratch) -> f32 {
     let mut room = 1.0f32;
     for (k, link) in def.links.iter().enumerate() {
         let Some(limit) = link.limit else { continue };
-        let joint = Joint::of(link);
-        let anim = s.anim_r[link.bone as usize];
-        let rotation = joint.ik_rotation(w.params[k], anim) * anim;
-        let angles = decompose(&Mat3A::from_quat(rotation), limit.order);
-        let rates = angle_rates(angles, limit.order) * (joint.angular(w.params[k]) * w.step[k]);
+        let (angles, angle_rate, angular) = limit_angles(link, &limit, s, w.params[k]);
+        let rates = angle_rate * (angular * w.step[k]);
         for a in 0..3 {
             let (angle, rate) = (angles[a], rates[a]);
             let gap = if rate > 0.0 {
@@ -399,12 +411,9 @@ fn hold_limits(def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) -> bool 
     let mut held = false;
     for (k, link) in def.links.iter().enumerate() {
         let Some(limit) = link.limit else { continue };
-        let joint = Joint::of(link);
-        let anim = s.anim_r[link.bone as usize];
-        let rotation = joint.ik_rotation(w.params[k], anim) * anim;
-        let angles = decompose(&Mat3A::from_quat(rotation), limit.order);
+        let (angles, angle_rate, angular) = limit_angles(link, &limit, s, w.params[k]);
         // Row a of `rates`: how angle a changes per unit of each parameter.
-        let rates = angle_rates(angles, limit.order) * joint.angular(w.params[k]);
+        let rates = angle_rate * angular;
         for a in 0..3 {
             let gradient = rates.row(a);
             let rate = gradient.dot(w.step[k]);
