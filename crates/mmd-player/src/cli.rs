@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mmd_player::layers::LayerSpec;
 
 #[derive(Parser, Debug)]
@@ -157,6 +157,7 @@ pub struct PoseArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("output").required(true).multiple(true).args(["out", "video"])))]
 pub struct RenderArgs {
     /// Model (PMX or PMD) followed by VMD motions; without files, the bundled default.
     pub files: Vec<PathBuf>,
@@ -170,9 +171,17 @@ pub struct RenderArgs {
     /// Image size.
     #[arg(long, value_name = "WxH", default_value = "1280x720")]
     pub size: String,
-    /// Output folder (created if missing).
+    /// Output folder for PNG frames (created if missing).
     #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
+    pub out: Option<PathBuf>,
+    /// Also (or instead) encode the frames into a video: .mp4 (H.264) or .webm (VP9), by
+    /// ffmpeg found on the PATH.
+    #[arg(long, value_name = "FILE")]
+    pub video: Option<PathBuf>,
+    /// Frames per second of the output: 60 also renders the half frames between MMD's 30 fps
+    /// frames (without --frames) and plays the video at 60.
+    #[arg(long, value_enum, default_value = "30", value_name = "30|60")]
+    pub fps: Fps,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
     /// MMD's self-shadow (on as in MMD; mode and distance from self-shadow keys when a VMD
@@ -181,6 +190,24 @@ pub struct RenderArgs {
     pub self_shadow: OnOff,
     #[command(flatten)]
     pub physics: PhysicsArgs,
+}
+
+/// Output frame rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Fps {
+    #[value(name = "30")]
+    Thirty,
+    #[value(name = "60")]
+    Sixty,
+}
+
+impl Fps {
+    pub fn per_second(self) -> u32 {
+        match self {
+            Fps::Thirty => 30,
+            Fps::Sixty => 60,
+        }
+    }
 }
 
 /// A switch on the command line.

@@ -21,3 +21,4 @@ pub mod read_error;
 pub mod recent;
 pub mod scene;
 pub mod ui;
+pub mod video;

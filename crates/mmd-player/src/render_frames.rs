@@ -1,6 +1,8 @@
 //! `mmd-player render [MODEL [MOTION...]] [--layer FILE[:WEIGHT[:OFFSET]]]... [--camera
-//! CAMERA.vmd] [--frames LIST] [--size WxH] --out DIR`: renders frames offscreen (no display needed) and writes one PNG per frame,
-//! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`).
+//! CAMERA.vmd] [--frames LIST] [--size WxH] [--fps 30|60] [--out DIR] [--video FILE]`:
+//! renders frames offscreen (no display needed) and writes one PNG per frame,
+//! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`), and/or
+//! encodes them into a video (`mmd_player::video`); both get the same images.
 //! Without a camera motion the camera frames the model's bounding box over all the frames.
 //! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
 
@@ -8,13 +10,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use mmd_player::scene::Scene;
+use mmd_player::video::VideoEncoder;
 use mmd_pose::{
     CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
     evaluate_layers,
 };
 use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
 
-use crate::cli::{OnOff, RenderArgs, layer_specs};
+use crate::cli::{Fps, OnOff, RenderArgs, layer_specs};
 use crate::frame_list;
 use crate::frame_poser::{FramePoser, progress_bar};
 
@@ -67,13 +70,18 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     }
     let frames = match &args.frames {
         Some(list) => frame_list::parse(list).context("--frames")?,
-        None => {
-            let last = scene.last_frame().max(0.0).ceil() as u64;
-            frame_list::parse(&format!("0..{last}"))
-                .context("every frame of the motion; choose some with --frames")?
-        }
+        None => every_frame(scene.last_frame(), args.fps)
+            .context("every frame of the motion; choose some with --frames")?,
     };
     scene.model.log_warnings();
+    // Before the GPU and the physics bake, so that a missing encoder says so at once.
+    let mut video = match &args.video {
+        Some(path) => Some(
+            VideoEncoder::start(path, width, height, args.fps.per_second())
+                .with_context(|| format!("--video {}", path.display()))?,
+        ),
+        None => None,
+    };
 
     let ctx = GpuContext::headless()?;
     let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
@@ -89,8 +97,10 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         eprintln!("warning: {}: {warning}", scene.model.label);
     }
     let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("{}: cannot create the folder", args.out.display()))?;
+    if let Some(out) = &args.out {
+        std::fs::create_dir_all(out)
+            .with_context(|| format!("{}: cannot create the folder", out.display()))?;
+    }
 
     let rig = &scene.model.rig;
     let overrides = IkOverrides::new(rig);
@@ -126,10 +136,15 @@ pub fn run(args: &RenderArgs) -> Result<()> {
             ..View::default()
         };
         let image = offscreen.render(&ctx.device, &ctx.queue, &renderer, &[&model], &view)?;
-        let path: PathBuf = args.out.join(frame_file_name(frame));
-        image
-            .save(&path)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        if let Some(out) = &args.out {
+            let path: PathBuf = out.join(frame_file_name(frame));
+            image
+                .save(&path)
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+        }
+        if let Some(video) = &mut video {
+            video.push(&image)?;
+        }
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -137,7 +152,21 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    if let Some(video) = video {
+        video.finish()?;
+    }
     Ok(())
+}
+
+/// Every frame from 0 to the motion's end at `fps`: MMD's whole frames at 30, and the half
+/// frames between them too at 60.
+fn every_frame(last_frame: f32, fps: Fps) -> Result<Vec<f32>> {
+    let last = last_frame.max(0.0).ceil() as u64;
+    let whole = frame_list::parse(&format!("0..{last}"))?;
+    Ok(match fps {
+        Fps::Thirty => whole,
+        Fps::Sixty => (0..=2 * last).map(|i| i as f32 * 0.5).collect(),
+    })
 }
 
 /// The box around the CPU-skinned model over all `frames`, so one fixed camera keeps the
@@ -175,6 +204,19 @@ mod tests {
         assert_eq!(frame_file_name(-0.5), "frame_-00000.5.png");
         assert_ne!(frame_file_name(-0.5), frame_file_name(0.5));
         assert_eq!(frame_file_name(123456.0), "frame_123456.png");
+    }
+
+    #[test]
+    fn sixty_fps_adds_the_half_frames() {
+        assert_eq!(
+            every_frame(2.0, Fps::Sixty).ok(),
+            Some(vec![0.0, 0.5, 1.0, 1.5, 2.0])
+        );
+        assert_eq!(
+            every_frame(1.2, Fps::Thirty).ok(),
+            Some(vec![0.0, 1.0, 2.0])
+        );
+        assert!(every_frame(1.0e9, Fps::Sixty).is_err());
     }
 
     #[test]
