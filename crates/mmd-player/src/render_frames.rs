@@ -6,16 +6,16 @@
 //! Without a camera motion the camera frames the model's bounding box over all the frames.
 //! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
+use mmd_player::export::{FrameRenderer, FrameSink, export_view};
 use mmd_player::scene::Scene;
-use mmd_player::video::VideoEncoder;
 use mmd_pose::{
     CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
     evaluate_layers,
 };
-use mmd_render::{Aabb, Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, Renderer, View};
+use mmd_render::{Aabb, Camera};
 
 use crate::cli::{Fps, OnOff, RenderArgs, layer_specs};
 use crate::frame_list;
@@ -29,23 +29,6 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
         (w > 0 && h > 0).then_some((w, h))
     };
     parse().with_context(|| format!("--size {text:?}: expected WIDTHxHEIGHT, e.g. 1280x720"))
-}
-
-/// The PNG name of a frame: integers as `frame_00015.png`; a fraction is kept after the
-/// integer part (`frame_00015.5.png`), so distinct frames never share a file.
-pub fn frame_file_name(frame: f32) -> String {
-    let whole = frame.trunc();
-    let integer = format!("{:05}", whole as i64);
-    let integer = if frame < 0.0 && whole == 0.0 {
-        format!("-{integer}")
-    } else {
-        integer
-    };
-    let fraction = frame.to_string();
-    match fraction.split_once('.') {
-        Some((_, digits)) => format!("frame_{integer}.{digits}.png"),
-        None => format!("frame_{integer}.png"),
-    }
 }
 
 /// The camera VMD's camera keys, and its self-shadow keys if it has any.
@@ -75,31 +58,17 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     };
     scene.model.log_warnings();
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
-    let mut video = match &args.video {
-        Some(path) => Some(
-            VideoEncoder::start(path, width, height, args.fps.per_second())
-                .with_context(|| format!("--video {}", path.display()))?,
-        ),
-        None => None,
-    };
-
-    let ctx = GpuContext::headless()?;
-    let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
-    let (mut model, warnings) = ModelGpu::new(
-        &ctx.device,
-        &ctx.queue,
-        &renderer,
-        &scene.model.pmx,
-        scene.model.texture_source().as_ref(),
-    )
-    .with_context(|| scene.model.label.clone())?;
+    let mut sink = FrameSink::new(
+        args.out.as_deref(),
+        args.video.as_deref(),
+        width,
+        height,
+        args.fps.per_second(),
+    )?;
+    let (mut renderer, warnings) = FrameRenderer::new(&scene.model, width, height)
+        .with_context(|| scene.model.label.clone())?;
     for warning in &warnings {
         eprintln!("warning: {}: {warning}", scene.model.label);
-    }
-    let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
-    if let Some(out) = &args.out {
-        std::fs::create_dir_all(out)
-            .with_context(|| format!("{}: cannot create the folder", out.display()))?;
     }
 
     let rig = &scene.model.rig;
@@ -122,7 +91,6 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
         poser.pose(&scene.model, layers, &overrides, frame, &mut pose);
-        model.update(&ctx.queue, &pose.skinning, &pose.morph_weights);
         let self_shadow = match args.self_shadow {
             OnOff::On => scene.self_shadow_at(frame),
             OnOff::Off => SelfShadow {
@@ -130,21 +98,9 @@ pub fn run(args: &RenderArgs) -> Result<()> {
                 ..SelfShadow::default()
             },
         };
-        let view = View {
-            camera: scene.camera_at(frame).unwrap_or(framing),
-            self_shadow,
-            ..View::default()
-        };
-        let image = offscreen.render(&ctx.device, &ctx.queue, &renderer, &[&model], &view)?;
-        if let Some(out) = &args.out {
-            let path: PathBuf = out.join(frame_file_name(frame));
-            image
-                .save(&path)
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-        }
-        if let Some(video) = &mut video {
-            video.push(&image)?;
-        }
+        let camera = scene.camera_at(frame).unwrap_or(framing);
+        let image = renderer.render(&pose, &export_view(camera, self_shadow, true, true))?;
+        sink.write(frame, &image)?;
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -152,9 +108,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if let Some(video) = video {
-        video.finish()?;
-    }
+    sink.finish()?;
     Ok(())
 }
 
@@ -194,17 +148,6 @@ fn bounds_over(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn frame_names_are_distinct_and_sorted_by_integer_part() {
-        assert_eq!(frame_file_name(15.0), "frame_00015.png");
-        assert_eq!(frame_file_name(15.5), "frame_00015.5.png");
-        assert_eq!(frame_file_name(15.25), "frame_00015.25.png");
-        assert_eq!(frame_file_name(0.0), "frame_00000.png");
-        assert_eq!(frame_file_name(-0.5), "frame_-00000.5.png");
-        assert_ne!(frame_file_name(-0.5), frame_file_name(0.5));
-        assert_eq!(frame_file_name(123456.0), "frame_123456.png");
-    }
 
     #[test]
     fn sixty_fps_adds_the_half_frames() {
