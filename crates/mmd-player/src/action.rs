@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use mmd_physics::SubstepRate;
 use mmd_pose::{IkMethod, IkOverride};
 
+use crate::export_job::ExportRequest;
 use crate::layers::LayerEdit;
 use crate::physics::PhysicsMode;
 
@@ -95,4 +96,9 @@ pub enum Action {
         layer: usize,
         edit: LayerEdit,
     },
+    /// File → Export: renders the scene as it is now into a video or PNG frames, on a
+    /// thread, while the window goes on.
+    StartExport(ExportRequest),
+    /// Stops the running export; a video cut short is removed.
+    CancelExport,
 }

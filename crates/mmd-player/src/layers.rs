@@ -14,6 +14,7 @@ use crate::scene::{LoadError, MotionFile, Opened, Scene, bind, read_file};
 
 /// The files one layer was made from (one or more VMDs merged, or a VPD pose), what the
 /// interface calls it, and its camera keys if it has any.
+#[derive(Clone)]
 pub struct LayerSource {
     pub label: String,
     pub files: Vec<MotionFile>,

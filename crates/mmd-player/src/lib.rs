@@ -8,6 +8,7 @@ pub mod action;
 pub mod bake_job;
 pub mod default_assets;
 pub mod export;
+pub mod export_job;
 pub mod fonts;
 pub mod frame_clock;
 pub mod framing;

@@ -27,7 +27,9 @@ use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode, Pos
 use crate::playback::Playback;
 use crate::recent::RecentFiles;
 use crate::scene::{Model, Scene};
+use export_actions::ExportState;
 
+mod export_actions;
 mod layer_actions;
 
 /// What the view draws besides the model.
@@ -92,6 +94,8 @@ pub struct Player {
     physics: PhysicsState,
     /// The model's bone hierarchy, built once per model.
     bone_tree: BoneTree,
+    /// File → Export: the running export, and how the last one ended.
+    export: ExportState,
 }
 
 /// The rigid-body simulation as the player runs it.
@@ -200,6 +204,7 @@ impl Player {
             pose_micros: 0.0,
             physics: PhysicsState::default(),
             bone_tree: BoneTree::new(&scene.model.rig),
+            export: ExportState::default(),
             scene,
         }
     }
@@ -351,6 +356,8 @@ impl Player {
             Action::AddLayerDialog => self.add_layer_dialog_requested = true,
             Action::AddLayers(paths) => self.add_layers(&paths),
             Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
+            Action::StartExport(request) => self.start_export(request),
+            Action::CancelExport => self.cancel_export(),
         }
     }
 
@@ -580,6 +587,7 @@ impl Player {
     /// whether it did.
     pub fn update_pose(&mut self) -> bool {
         self.poll_bake();
+        self.poll_export();
         let frame = self.playback.frame();
         if self.posed_frame == Some(frame) {
             return false;

@@ -31,6 +31,7 @@ pub enum TextureOrigin {
 }
 
 /// A model ready to pose and draw.
+#[derive(Clone)]
 pub struct Model {
     /// What the UI calls it: the model's own name and the file it came from.
     pub label: String,
@@ -74,6 +75,7 @@ impl Model {
 }
 
 /// A motion file bound (or to be bound) to the model.
+#[derive(Clone)]
 pub struct MotionFile {
     pub label: String,
     pub vmd: Vmd,
@@ -112,6 +114,7 @@ pub struct Opened {
     pub camera: bool,
 }
 
+#[derive(Clone)]
 pub struct Scene {
     pub model: Model,
     /// A camera motion opened on its own (a VMD with camera keys only, or `render

@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 use mmd_physics::SubstepRate;
 
+use super::export_panel::ExportKind;
 use super::{ERROR_COLOR, UiState, notices_panel};
 use crate::action::{Action, ViewOption};
 use crate::physics::PhysicsMode;
@@ -11,7 +12,7 @@ use crate::player::Player;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| file_menu(ui, player, actions));
+        ui.menu_button("File", |ui| file_menu(ui, state, player, actions));
         ui.menu_button("View", |ui| view_menu(ui, player, actions));
         ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
         ui.menu_button("Help", |ui| {
@@ -60,7 +61,7 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
     }
 }
 
-fn file_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     if ui.button("Open model / motion / pose…").clicked() {
         actions.push(Action::OpenDialog);
         ui.close();
@@ -93,6 +94,17 @@ fn file_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
             }
         });
     });
+    ui.separator();
+    for kind in [ExportKind::Video, ExportKind::Frames] {
+        let label = match kind {
+            ExportKind::Video => "Export video…",
+            ExportKind::Frames => "Export frames…",
+        };
+        if ui.button(label).clicked() {
+            state.open_export(kind, player);
+            ui.close();
+        }
+    }
     ui.separator();
     if ui
         .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))

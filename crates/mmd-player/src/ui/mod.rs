@@ -1,6 +1,6 @@
 //! The egui interface: menu, timeline, bone tree with IK switches, motion layers, morph
 //! sliders and the 3D view (with the skeleton overlay) in the centre, the notices panel, the
-//! keys-and-mouse help and the in-window file browser. Panels only read the player and return [`Action`]s;
+//! keys-and-mouse help, the export window and the in-window file browser. Panels only read the player and return [`Action`]s;
 //! [`frame`] hands them to [`Player::apply`], so no widget changes the player by itself and
 //! tests can drive the real interface (`egui_kittest`).
 //!
@@ -8,6 +8,7 @@
 //! start collapsed, so a small window keeps most of its width for the view.
 
 mod bone_panel;
+pub mod export_panel;
 pub mod file_browser;
 pub mod help;
 mod menu;
@@ -23,6 +24,7 @@ use egui::{Color32, Key, Modifiers, Pos2, Rect, RichText, Ui, Vec2};
 
 use crate::action::Action;
 use crate::player::Player;
+use export_panel::{ExportForm, ExportKind};
 use file_browser::{FileBrowser, FilePurpose, Outcome};
 
 /// Window width (points) below which the side panels start collapsed.
@@ -55,6 +57,8 @@ pub struct UiState {
     narrow: Option<bool>,
     notices_open: bool,
     help_open: bool,
+    /// File → Export's window, while it is open.
+    export_form: Option<ExportForm>,
     file_browser: Option<FileBrowser>,
 }
 
@@ -71,6 +75,7 @@ impl Default for UiState {
             narrow: None,
             notices_open: false,
             help_open: false,
+            export_form: None,
             file_browser: None,
         }
     }
@@ -81,6 +86,11 @@ impl UiState {
     /// file dialog).
     pub fn browse_files(&mut self, folder: &Path, purpose: FilePurpose) {
         self.file_browser = Some(FileBrowser::new(folder, purpose));
+    }
+
+    /// Opens File → Export's window for `kind`, filled in for the scene.
+    pub fn open_export(&mut self, kind: ExportKind, player: &Player) {
+        self.export_form = Some(ExportForm::new(kind, player));
     }
 
     /// Whether the in-window file browser is open.
@@ -157,6 +167,7 @@ pub fn draw(
     if state.help_open {
         help::show(ui.ctx(), &mut state.help_open);
     }
+    export_panel::show(ui.ctx(), &mut state.export_form, player, &mut actions);
     if let Some(browser) = state.file_browser.as_mut() {
         match browser.show(ui.ctx()) {
             Outcome::Browsing => {}

@@ -3,7 +3,7 @@
 
 use egui::{Pos2, RichText, Stroke, Ui};
 
-use super::{ACCENT, UiState};
+use super::{ACCENT, UiState, export_panel};
 use crate::action::Action;
 use crate::physics::PhysicsMode;
 use crate::playback::SPEED_RANGE;
@@ -39,6 +39,15 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
             .truncate(),
         );
         physics_status(ui, player);
+        if let Some(progress) = player.export_progress() {
+            let (fraction, text) = export_panel::progress_text(progress);
+            ui.separator();
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(240.0)
+                    .text(text),
+            );
+        }
     });
     ui.add_space(2.0);
 }

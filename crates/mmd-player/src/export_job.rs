@@ -1,0 +1,383 @@
+//! File → Export video / Export frames: the scene rendered frame by frame on a thread of its
+//! own, with its own headless GPU, so the window keeps drawing (and playing) meanwhile and
+//! shows the progress. The thread owns a copy of the scene as it was when the export began;
+//! frames go through [`crate::export`], the code `render` uses, so the same scene, frames and
+//! size give the same pixels.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::thread::JoinHandle;
+
+use mmd_format::pmx::Pmx;
+use mmd_physics::PhysicsOptions;
+use mmd_pose::{IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers};
+use mmd_render::Camera;
+
+use crate::export::{ExportError, FrameRenderer, FrameSink, export_view};
+use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PoseInput};
+use crate::scene::Scene;
+
+/// The most frames one export may hold: an hour at 60 fps.
+pub const MAX_EXPORT_FRAMES: u32 = 216_000;
+
+/// Where the frames go.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportTarget {
+    /// One video file, .mp4 or .webm.
+    Video(PathBuf),
+    /// A folder of PNG files named as `render` names them.
+    Frames(PathBuf),
+}
+
+impl ExportTarget {
+    pub fn path(&self) -> &Path {
+        match self {
+            ExportTarget::Video(path) | ExportTarget::Frames(path) => path,
+        }
+    }
+}
+
+/// What the user asked to export: timeline frames `first..=last` at `fps` (30: MMD's frames;
+/// 60: the half frames between them too), `width`×`height` pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportRequest {
+    pub target: ExportTarget,
+    pub first: u32,
+    pub last: u32,
+    pub fps: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl ExportRequest {
+    /// The timeline frames exported, in order; empty when the request is not one that can
+    /// be carried out (see [`ExportRequest::problem`]).
+    pub fn frames(&self) -> Vec<f32> {
+        if self.problem().is_some() {
+            return Vec::new();
+        }
+        let per_frame = self.fps / 30;
+        let count = (self.last - self.first) * per_frame + 1;
+        (0..count)
+            .map(|i| self.first as f32 + i as f32 / per_frame as f32)
+            .collect()
+    }
+
+    /// Why the request cannot be carried out, in words; `None` when it can.
+    pub fn problem(&self) -> Option<String> {
+        if self.fps != 30 && self.fps != 60 {
+            return Some(format!("{} frames per second: choose 30 or 60", self.fps));
+        }
+        if self.last < self.first {
+            return Some(format!(
+                "the last frame ({}) comes before the first ({})",
+                self.last, self.first
+            ));
+        }
+        let count = u64::from(self.last - self.first) * u64::from(self.fps / 30) + 1;
+        if count > u64::from(MAX_EXPORT_FRAMES) {
+            return Some(format!(
+                "{count} frames are too many for one export (at most {MAX_EXPORT_FRAMES})"
+            ));
+        }
+        if self.width == 0 || self.height == 0 {
+            return Some("the size must be at least 1×1".to_owned());
+        }
+        if self.target.path().as_os_str().is_empty() {
+            return Some("choose where to save".to_owned());
+        }
+        None
+    }
+}
+
+/// How the exported frames are posed: the player's physics mode at the time.
+pub enum ExportPhysics {
+    Off,
+    /// Simulated as the frames are rendered, in order, from the first frame's pose.
+    Live(PhysicsOptions),
+    /// The player's bake, or one made first when it has none yet.
+    Baked {
+        bake: Option<PhysicsBake>,
+        options: PhysicsOptions,
+    },
+}
+
+/// The scene as the user sees it when the export begins.
+pub struct ExportScene {
+    pub scene: Scene,
+    pub overrides: IkOverrides,
+    pub morph_pins: Vec<Option<f32>>,
+    /// The free camera as the user left it; `None` draws with the scene's camera motion.
+    pub fixed_camera: Option<Camera>,
+    pub self_shadow: bool,
+    pub edges: bool,
+    pub ground_shadow: bool,
+    pub physics: ExportPhysics,
+}
+
+/// How far an export has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportProgress {
+    /// Opening the GPU and uploading the model.
+    Preparing,
+    /// Simulating the physics bake the frames need, `done` of `total` frames.
+    Simulating { done: u32, total: u32 },
+    /// `done` of `total` frames written.
+    Rendering { done: u32, total: u32 },
+}
+
+/// How an export ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportOutcome {
+    Done(ExportDone),
+    /// The user stopped it.
+    Cancelled,
+    /// Why it failed, in words.
+    Failed(String),
+}
+
+/// A finished export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportDone {
+    pub target: ExportTarget,
+    pub frames: u32,
+    /// Textures that could not be read, which drew as stand-ins.
+    pub warnings: Vec<String>,
+}
+
+/// What the thread and the player share.
+#[derive(Default)]
+struct Shared {
+    cancel: AtomicBool,
+    /// 0 preparing, 1 simulating, 2 rendering.
+    stage: AtomicU32,
+    done: AtomicU32,
+    total: AtomicU32,
+}
+
+impl Shared {
+    fn report(&self, stage: u32, done: u32, total: u32) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(done, Ordering::Relaxed);
+        self.stage.store(stage, Ordering::Relaxed);
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// A running export. Dropping it cancels it without waiting for the thread.
+pub struct ExportJob {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<ExportOutcome>>,
+}
+
+impl ExportJob {
+    pub fn start(scene: ExportScene, request: ExportRequest) -> std::io::Result<ExportJob> {
+        let shared = Arc::new(Shared::default());
+        let thread_shared = shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("export".to_owned())
+            .spawn(move || run(scene, &request, &thread_shared))?;
+        Ok(ExportJob {
+            shared,
+            thread: Some(thread),
+        })
+    }
+
+    pub fn progress(&self) -> ExportProgress {
+        let s = &self.shared;
+        let (done, total) = (
+            s.done.load(Ordering::Relaxed),
+            s.total.load(Ordering::Relaxed),
+        );
+        match s.stage.load(Ordering::Relaxed) {
+            1 => ExportProgress::Simulating { done, total },
+            2 => ExportProgress::Rendering { done, total },
+            _ => ExportProgress::Preparing,
+        }
+    }
+
+    /// Asks the thread to stop at its next frame; the video file it was writing is removed.
+    pub fn cancel(&self) {
+        self.shared.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// The outcome once the thread has finished (without blocking before that).
+    pub fn poll(&mut self) -> Option<ExportOutcome> {
+        if !self.thread.as_ref()?.is_finished() {
+            return None;
+        }
+        let thread = self.thread.take()?;
+        Some(thread.join().unwrap_or_else(|_| {
+            ExportOutcome::Failed("the export failed (its thread panicked)".to_owned())
+        }))
+    }
+}
+
+impl Drop for ExportJob {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// What a cancelled export's steps return; [`run`] tells it from a failure by the flag.
+const CANCELLED: &str = "cancelled";
+
+fn run(scene: ExportScene, request: &ExportRequest, shared: &Shared) -> ExportOutcome {
+    if let Some(problem) = request.problem() {
+        return ExportOutcome::Failed(problem);
+    }
+    let frames = request.frames();
+    let outcome = match render_all(scene, request, &frames, shared) {
+        Ok(done) => return ExportOutcome::Done(done),
+        Err(_) if shared.cancelled() => ExportOutcome::Cancelled,
+        Err(message) => ExportOutcome::Failed(message),
+    };
+    if let ExportTarget::Video(path) = &request.target {
+        // A video cut short does not play; what failed or was cancelled leaves nothing behind.
+        let _ = std::fs::remove_file(path);
+    }
+    outcome
+}
+
+fn render_all(
+    export: ExportScene,
+    request: &ExportRequest,
+    frames: &[f32],
+    shared: &Shared,
+) -> Result<ExportDone, String> {
+    let ExportScene {
+        scene,
+        overrides,
+        morph_pins,
+        fixed_camera,
+        self_shadow,
+        edges,
+        ground_shadow,
+        physics,
+    } = export;
+    let model = &scene.model;
+    let (width, height) = (request.width, request.height);
+    let (folder, video) = match &request.target {
+        ExportTarget::Frames(folder) => (Some(folder.as_path()), None),
+        ExportTarget::Video(path) => (None, Some(path.as_path())),
+    };
+    let words = |e: ExportError| e.to_string();
+    let mut sink = FrameSink::new(folder, video, width, height, request.fps).map_err(words)?;
+    let (mut renderer, warnings) =
+        FrameRenderer::new(model, width, height).map_err(|e| e.to_string())?;
+
+    let input = PoseInput {
+        rig: &model.rig,
+        layers: scene.layers(),
+        overrides: &overrides,
+        morph_pins: &morph_pins,
+    };
+    let last = frames.last().copied().unwrap_or(0.0);
+    let mut poser = Poser::new(physics, &model.pmx, input, last, shared)?;
+    let mut pose = Pose::new(&model.rig);
+    let total = frames.len() as u32;
+    shared.report(2, 0, total);
+    for (done, &frame) in frames.iter().enumerate() {
+        if shared.cancelled() {
+            return Err(CANCELLED.to_owned());
+        }
+        poser.pose(input, frame, &mut pose);
+        let camera = match fixed_camera {
+            Some(camera) => Some(camera),
+            None => scene.camera_at(frame),
+        };
+        let self_shadow = if self_shadow {
+            scene.self_shadow_at(frame)
+        } else {
+            SelfShadow {
+                mode: SelfShadowMode::Off,
+                ..SelfShadow::default()
+            }
+        };
+        let view = export_view(
+            camera.unwrap_or_default(),
+            self_shadow,
+            edges,
+            ground_shadow,
+        );
+        let image = renderer.render(&pose, &view).map_err(|e| e.to_string())?;
+        sink.write(frame, &image).map_err(words)?;
+        shared.report(2, done as u32 + 1, total);
+    }
+    sink.finish().map_err(words)?;
+    Ok(ExportDone {
+        target: request.target.clone(),
+        frames: total,
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+    })
+}
+
+/// Poses the frames as the player's physics mode does.
+enum Poser {
+    Off,
+    Live(Box<LivePhysics>),
+    Baked(PhysicsBake),
+}
+
+impl Poser {
+    /// The poser for `physics`; a bake still to be made is made now, up to `last` (or the
+    /// motion's end when later), reporting its progress.
+    fn new(
+        physics: ExportPhysics,
+        pmx: &Pmx,
+        input: PoseInput<'_>,
+        last: f32,
+        shared: &Shared,
+    ) -> Result<Poser, String> {
+        let bodies = |options: &PhysicsOptions| {
+            LivePhysics::new(pmx, options).map_err(|e| format!("physics: {e}"))
+        };
+        Ok(match physics {
+            ExportPhysics::Off => Poser::Off,
+            ExportPhysics::Live(options) => Poser::Live(Box::new(bodies(&options)?)),
+            ExportPhysics::Baked {
+                bake: Some(bake), ..
+            } => Poser::Baked(bake),
+            ExportPhysics::Baked {
+                bake: None,
+                options,
+            } => {
+                let last = input.layers.last_frame().max(last).max(0.0).ceil();
+                if last >= MAX_BAKE_FRAMES as f32 {
+                    return Err(format!(
+                        "{last} frames are too many to bake (at most {MAX_BAKE_FRAMES}); \
+                         export with live physics"
+                    ));
+                }
+                let mut live = bodies(&options)?;
+                let mut progress = |done: u32, total: u32| {
+                    shared.report(1, done, total);
+                    !shared.cancelled()
+                };
+                match PhysicsBake::bake(input, &mut live, last as u32, &mut progress) {
+                    Some(bake) => Poser::Baked(bake),
+                    None => return Err(CANCELLED.to_owned()),
+                }
+            }
+        })
+    }
+
+    fn pose(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        match self {
+            Poser::Off => evaluate_layers(
+                input.rig,
+                input.layers,
+                frame,
+                input.overrides,
+                input.morph_pins,
+                pose,
+            ),
+            Poser::Live(live) => live.play_to(input, frame, pose),
+            Poser::Baked(bake) => bake.evaluate(input, frame, pose),
+        }
+    }
+}

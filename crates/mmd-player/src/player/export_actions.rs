@@ -1,0 +1,105 @@
+//! File → Export as the player carries it out: a copy of the scene as the user sees it (the
+//! camera in use, IK overrides, morph pins, the view's switches, the physics mode and its
+//! bake) goes to an [`ExportJob`]; its progress and outcome are there for the interface, and
+//! a failure is also listed as a notice.
+
+use mmd_physics::PhysicsOptions;
+
+use super::Player;
+use crate::export_job::{
+    ExportJob, ExportOutcome, ExportPhysics, ExportProgress, ExportRequest, ExportScene,
+};
+use crate::notices::Notice;
+use crate::physics::PhysicsMode;
+
+#[derive(Default)]
+pub(super) struct ExportState {
+    job: Option<ExportJob>,
+    /// Where the running (or last) export writes.
+    request: Option<ExportRequest>,
+    outcome: Option<ExportOutcome>,
+}
+
+impl Player {
+    /// Starts exporting the scene as it is now, unless an export is running.
+    pub(super) fn start_export(&mut self, request: ExportRequest) {
+        if self.export.job.is_some() {
+            return;
+        }
+        if let Some(problem) = request.problem() {
+            self.export.outcome = Some(ExportOutcome::Failed(problem));
+            return;
+        }
+        let scene = self.export_scene();
+        self.export.outcome = None;
+        match ExportJob::start(scene, request.clone()) {
+            Ok(job) => self.export.job = Some(job),
+            Err(e) => {
+                let message = format!("cannot start the export: {e}");
+                self.export.outcome = Some(ExportOutcome::Failed(message));
+            }
+        }
+        self.export.request = Some(request);
+    }
+
+    pub(super) fn cancel_export(&self) {
+        if let Some(job) = &self.export.job {
+            job.cancel();
+        }
+    }
+
+    /// Takes the outcome of a finished export in (without waiting for a running one).
+    pub(super) fn poll_export(&mut self) {
+        let Some(outcome) = self.export.job.as_mut().and_then(ExportJob::poll) else {
+            return;
+        };
+        self.export.job = None;
+        if let ExportOutcome::Failed(message) = &outcome {
+            let file = self
+                .export
+                .request
+                .as_ref()
+                .map_or_else(String::new, |r| r.target.path().display().to_string());
+            self.notices
+                .push(Notice::error(file, format!("export: {message}")));
+        }
+        self.export.outcome = Some(outcome);
+    }
+
+    /// What the export thread works from: copies of what the view shows now.
+    fn export_scene(&self) -> ExportScene {
+        let options = PhysicsOptions {
+            rate: self.physics.rate,
+            ..PhysicsOptions::default()
+        };
+        let physics = match self.physics.mode {
+            PhysicsMode::Off => ExportPhysics::Off,
+            PhysicsMode::Live => ExportPhysics::Live(options),
+            PhysicsMode::Baked => ExportPhysics::Baked {
+                bake: self.physics.bake.clone(),
+                options,
+            },
+        };
+        let motion_camera = self.use_camera_motion && self.scene.has_camera();
+        ExportScene {
+            scene: self.scene.clone(),
+            overrides: self.ik.clone(),
+            morph_pins: self.morph_overrides.clone(),
+            fixed_camera: (!motion_camera).then(|| self.camera()),
+            self_shadow: self.view.self_shadow,
+            edges: self.view.edges,
+            ground_shadow: self.view.ground_shadow,
+            physics,
+        }
+    }
+
+    /// How far the running export has come; `None` when none runs.
+    pub fn export_progress(&self) -> Option<ExportProgress> {
+        self.export.job.as_ref().map(ExportJob::progress)
+    }
+
+    /// How the last export ended, until the next one starts.
+    pub fn export_outcome(&self) -> Option<&ExportOutcome> {
+        self.export.outcome.as_ref()
+    }
+}
