@@ -101,4 +101,11 @@ pub enum Action {
     StartExport(ExportRequest),
     /// Stops the running export; a video cut short is removed.
     CancelExport,
+    /// The timeline frame at which the music's start plays (negative: the music starts
+    /// before the motion).
+    SetMusicOffset(f32),
+    /// 0 to 1.
+    SetMusicVolume(f32),
+    SetMusicMuted(bool),
+    RemoveMusic,
 }

@@ -7,6 +7,9 @@ use anyhow::{Result, anyhow};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mmd_player::layers::LayerSpec;
 
+const MUSIC_OFFSET_HELP: &str = "The timeline frame where the music begins (negative: the \
+     music starts that many frames before the motion)";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mmd-player",
@@ -25,10 +28,13 @@ pub struct Cli {
 #[derive(Args, Debug, Default)]
 pub struct WindowArgs {
     /// A PMX/PMD model followed by VMD motions (a VMD with camera keys becomes the camera
-    /// motion) or a VPD pose. Without files the bundled default model and motion play.
+    /// motion) or a VPD pose, and music (WAV, MP3, Ogg Vorbis or FLAC). Without files the
+    /// bundled default model and motion play.
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
+    #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
+    pub music_offset: f32,
     /// The window's size at start, in pixels (at least 480x360).
     #[arg(long, value_name = "WxH", default_value = "1280x720")]
     pub size: String,
@@ -175,9 +181,11 @@ pub struct RenderArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Also (or instead) encode the frames into a video: .mp4 (H.264) or .webm (VP9), by
-    /// ffmpeg found on the PATH.
+    /// ffmpeg found on the PATH, with the music given among the files.
     #[arg(long, value_name = "FILE")]
     pub video: Option<PathBuf>,
+    #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
+    pub music_offset: f32,
     /// Frames per second of the output: 60 also renders the half frames between MMD's 30 fps
     /// frames (without --frames) and plays the video at 60.
     #[arg(long, value_enum, default_value = "30", value_name = "30|60")]

@@ -12,7 +12,7 @@ use mmd_render::{
 };
 
 use crate::scene::Model;
-use crate::video::{VideoEncoder, VideoError};
+use crate::video::{AudioInput, VideoEncoder, VideoError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -124,17 +124,17 @@ pub struct FrameSink {
 }
 
 impl FrameSink {
-    /// Creates `png_folder` and starts encoding `video` (`width`×`height` at `fps`).
+    /// Creates `png_folder` and starts encoding `video` (`width`×`height` at `fps`, with
+    /// `audio` when given).
     pub fn new(
         png_folder: Option<&Path>,
         video: Option<&Path>,
-        width: u32,
-        height: u32,
-        fps: u32,
+        (width, height, fps): (u32, u32, u32),
+        audio: Option<&AudioInput>,
     ) -> Result<FrameSink, ExportError> {
         // The encoder first: a missing ffmpeg is said before anything is written.
         let video = video
-            .map(|path| VideoEncoder::start(path, width, height, fps))
+            .map(|path| VideoEncoder::start(path, (width, height), fps, audio))
             .transpose()?;
         if let Some(path) = png_folder {
             std::fs::create_dir_all(path).map_err(|source| ExportError::Folder {

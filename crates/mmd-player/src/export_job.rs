@@ -15,8 +15,10 @@ use mmd_pose::{IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers};
 use mmd_render::Camera;
 
 use crate::export::{ExportError, FrameRenderer, FrameSink, export_view};
+use crate::music_sync::music_time;
 use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PoseInput};
 use crate::scene::Scene;
+use crate::video::AudioInput;
 
 /// The most frames one export may hold: an hour at 60 fps.
 pub const MAX_EXPORT_FRAMES: u32 = 216_000;
@@ -110,6 +112,8 @@ pub struct ExportScene {
     pub morph_pins: Vec<Option<f32>>,
     /// The free camera as the user left it; `None` draws with the scene's camera motion.
     pub fixed_camera: Option<Camera>,
+    /// The timeline frame at which the scene's music starts.
+    pub music_offset: f32,
     pub self_shadow: bool,
     pub edges: bool,
     pub ground_shadow: bool,
@@ -254,6 +258,7 @@ fn render_all(
         overrides,
         morph_pins,
         fixed_camera,
+        music_offset,
         self_shadow,
         edges,
         ground_shadow,
@@ -266,7 +271,12 @@ fn render_all(
         ExportTarget::Video(path) => (None, Some(path.as_path())),
     };
     let words = |e: ExportError| e.to_string();
-    let mut sink = FrameSink::new(folder, video, width, height, request.fps).map_err(words)?;
+    let audio = scene.music.as_ref().map(|music| AudioInput {
+        path: music.path.clone(),
+        start: music_time(frames.first().copied().unwrap_or(0.0), music_offset),
+    });
+    let mut sink = FrameSink::new(folder, video, (width, height, request.fps), audio.as_ref())
+        .map_err(words)?;
     let (mut renderer, warnings) =
         FrameRenderer::new(model, width, height).map_err(|e| e.to_string())?;
 

@@ -179,10 +179,17 @@ impl Scene {
         let mut camera = None;
         for spec in specs {
             let file = read_file(&spec.path)?;
-            if file.model.is_some() {
+            let not_a_motion = if file.model.is_some() {
+                Some("a model")
+            } else if file.music.is_some() {
+                Some("music")
+            } else {
+                None
+            };
+            if let Some(what) = not_a_motion {
                 return Err(LoadError {
                     path: spec.path.clone(),
-                    message: "a model, not a motion: open it with Open instead".to_owned(),
+                    message: format!("{what}, not a motion: open it with Open instead"),
                 });
             }
             match file.motion {
@@ -194,6 +201,7 @@ impl Scene {
             model: false,
             motions: added.len(),
             camera: camera.is_some() || added.iter().any(|(_, m)| has_camera(m)),
+            music: false,
         };
         for (spec, motion) in added {
             let source = LayerSource::new(vec![motion]);

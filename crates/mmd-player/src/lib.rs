@@ -14,6 +14,8 @@ pub mod frame_clock;
 pub mod framing;
 pub mod layers;
 pub mod motion_bake;
+pub mod music;
+pub mod music_sync;
 pub mod notices;
 pub mod orbit;
 pub mod physics;

@@ -28,9 +28,12 @@ use crate::playback::Playback;
 use crate::recent::RecentFiles;
 use crate::scene::{Model, Scene};
 use export_actions::ExportState;
+pub use music_actions::MusicSettings;
+use music_actions::MusicState;
 
 mod export_actions;
 mod layer_actions;
+mod music_actions;
 
 /// What the view draws besides the model.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,6 +99,8 @@ pub struct Player {
     bone_tree: BoneTree,
     /// File → Export: the running export, and how the last one ended.
     export: ExportState,
+    /// How the scene's music plays, and the clock that follows it.
+    music: MusicState,
 }
 
 /// The rigid-body simulation as the player runs it.
@@ -205,6 +210,7 @@ impl Player {
             physics: PhysicsState::default(),
             bone_tree: BoneTree::new(&scene.model.rig),
             export: ExportState::default(),
+            music: MusicState::default(),
             scene,
         }
     }
@@ -240,6 +246,9 @@ impl Player {
                 self.posed_frame = None;
                 if opened.camera {
                     self.use_camera_motion = true;
+                }
+                if opened.music {
+                    self.music_changed();
                 }
                 self.playback.set_last_frame(self.scene.last_frame());
                 self.error = None;
@@ -358,6 +367,10 @@ impl Player {
             Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
             Action::StartExport(request) => self.start_export(request),
             Action::CancelExport => self.cancel_export(),
+            Action::SetMusicOffset(frame) => self.set_music_offset(frame),
+            Action::SetMusicVolume(volume) => self.set_music_volume(volume),
+            Action::SetMusicMuted(muted) => self.music.settings.muted = muted,
+            Action::RemoveMusic => self.remove_music(),
         }
     }
 

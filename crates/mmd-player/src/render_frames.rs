@@ -10,7 +10,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use mmd_player::export::{FrameRenderer, FrameSink, export_view};
+use mmd_player::music_sync::music_time;
 use mmd_player::scene::Scene;
+use mmd_player::video::AudioInput;
 use mmd_pose::{
     CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
     evaluate_layers,
@@ -58,12 +60,15 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     };
     scene.model.log_warnings();
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
+    let audio = scene.music.as_ref().map(|music| AudioInput {
+        path: music.path.clone(),
+        start: music_time(frames.first().copied().unwrap_or(0.0), args.music_offset),
+    });
     let mut sink = FrameSink::new(
         args.out.as_deref(),
         args.video.as_deref(),
-        width,
-        height,
-        args.fps.per_second(),
+        (width, height, args.fps.per_second()),
+        audio.as_ref(),
     )?;
     let (mut renderer, warnings) = FrameRenderer::new(&scene.model, width, height)
         .with_context(|| scene.model.label.clone())?;

@@ -19,6 +19,7 @@ use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
 use crate::layers::LayerSource;
+use crate::music::{self, Music};
 use crate::read_error;
 
 /// Where the renderer finds the model's textures.
@@ -96,11 +97,12 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// One file, read and classified: a model, or a motion with its parts for the model and
-/// for the camera (a VMD with camera keys only has no model part).
+/// One file, read and classified: a model, music, or a motion with its parts for the model
+/// and for the camera (a VMD with camera keys only has no model part).
 #[derive(Default)]
 pub(crate) struct LoadedFile {
     pub model: Option<Model>,
+    pub music: Option<Music>,
     pub motion: Option<MotionFile>,
     pub camera: Option<(String, CameraMotion)>,
     pub self_shadow: Option<SelfShadowMotion>,
@@ -112,6 +114,7 @@ pub struct Opened {
     pub model: bool,
     pub motions: usize,
     pub camera: bool,
+    pub music: bool,
 }
 
 #[derive(Clone)]
@@ -123,6 +126,8 @@ pub struct Scene {
     /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
     /// camera's); without them, MMD's default setting.
     pub self_shadow: Option<SelfShadowMotion>,
+    /// The song the dance is played to.
+    pub music: Option<Music>,
     /// Per layer, the files it was made from; parallel to `layers`.
     pub(crate) sources: Vec<LayerSource>,
     /// The layers bound to `model`.
@@ -205,6 +210,13 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         message,
     };
     let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    if music::is_music(path, &bytes) {
+        let music = Music::from_bytes(path, bytes).map_err(|e| fail(e.to_string()))?;
+        return Ok(LoadedFile {
+            music: Some(music),
+            ..LoadedFile::default()
+        });
+    }
     let file = read_any(&bytes).map_err(|e| fail(read_error::describe(&e)))?;
     let label = file_label(path);
     let folder = path
@@ -235,11 +247,11 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             let has_model_keys =
                 !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
             LoadedFile {
-                model: None,
                 motion: (has_model_keys || (camera.is_none() && self_shadow.is_none()))
                     .then_some(MotionFile { label, vmd }),
                 camera,
                 self_shadow,
+                ..LoadedFile::default()
             }
         }
         AnyFile::Vpd(vpd) => LoadedFile {
@@ -278,6 +290,7 @@ impl Scene {
             model,
             camera: None,
             self_shadow: None,
+            music: None,
         })
     }
 
@@ -308,8 +321,10 @@ impl Scene {
         // The last file with camera keys, and whether it is a camera motion alone.
         let mut camera = None;
         let mut self_shadow = None;
+        let mut music = None;
         for path in paths {
             let file = read_file(path)?;
+            music = file.music.or(music);
             if let Some(m) = file.model {
                 if model.is_some() {
                     return Err(LoadError {
@@ -331,7 +346,11 @@ impl Scene {
             model: model.is_some(),
             motions: motions.len(),
             camera: camera.is_some(),
+            music: music.is_some(),
         };
+        if music.is_some() {
+            self.music = music;
+        }
         if let Some(model) = model {
             self.model = model;
             if motions.is_empty() {

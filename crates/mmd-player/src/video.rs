@@ -42,6 +42,39 @@ pub enum VideoError {
     Encoder { path: PathBuf, message: String },
 }
 
+/// The music a video carries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AudioInput {
+    /// A sound file ffmpeg reads (the scene's music).
+    pub path: PathBuf,
+    /// Seconds into the music at the video's first frame; negative: the video starts that
+    /// long before the music, in silence.
+    pub start: f64,
+}
+
+impl AudioInput {
+    /// ffmpeg's input options for the music.
+    fn input_arguments(&self) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = Vec::new();
+        if self.start > 0.0 {
+            args.extend(["-ss".into(), format!("{:.6}", self.start).into()]);
+        }
+        args.extend(["-i".into(), self.path.as_os_str().to_owned()]);
+        args
+    }
+
+    /// The filter that lines the music up with the frames: silence before it starts, and
+    /// silence after it ends so that the video's length, not the music's, decides.
+    fn filter(&self) -> String {
+        if self.start < 0.0 {
+            let delay_ms = (-self.start * 1000.0).round() as u64;
+            format!("adelay={delay_ms}:all=1,apad")
+        } else {
+            "apad".to_owned()
+        }
+    }
+}
+
 /// The codec a video file gets, from its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VideoCodec {
@@ -61,6 +94,14 @@ impl VideoCodec {
             Some("mp4" | "m4v" | "mov") => Ok(VideoCodec::H264),
             Some("webm") => Ok(VideoCodec::Vp9),
             _ => Err(VideoError::UnknownFormat(path.to_path_buf())),
+        }
+    }
+
+    /// ffmpeg's audio codec options.
+    fn audio_options(self) -> &'static [&'static str] {
+        match self {
+            VideoCodec::H264 => &["-c:a", "aac", "-b:a", "192k"],
+            VideoCodec::Vp9 => &["-c:a", "libopus", "-b:a", "160k"],
         }
     }
 
@@ -97,13 +138,13 @@ impl VideoCodec {
     }
 }
 
-/// The ffmpeg arguments for `width`×`height` RGBA frames at `fps` into `path`.
+/// The ffmpeg arguments for `width`×`height` RGBA frames at `fps` into `path`, with `audio`
+/// muxed in when given.
 fn ffmpeg_arguments(
     codec: VideoCodec,
     path: &Path,
-    width: u32,
-    height: u32,
-    fps: u32,
+    (width, height, fps): (u32, u32, u32),
+    audio: Option<&AudioInput>,
 ) -> Vec<std::ffi::OsString> {
     let size = format!("{width}x{height}");
     let rate = fps.to_string();
@@ -137,17 +178,17 @@ fn ffmpeg_arguments(
         "-color_range",
         "tv",
     ];
-    input
-        .iter()
-        .chain(&colour)
-        .chain(codec.ffmpeg_options())
-        .map(std::ffi::OsString::from)
-        .chain([
-            "-r".into(),
-            rate.clone().into(),
-            path.as_os_str().to_owned(),
-        ])
-        .collect()
+    let mut args: Vec<std::ffi::OsString> = input.iter().map(Into::into).collect();
+    if let Some(audio) = audio {
+        args.extend(audio.input_arguments());
+        args.extend(["-map", "0:v:0", "-map", "1:a:0", "-af"].map(Into::into));
+        args.push(audio.filter().into());
+        args.extend(codec.audio_options().iter().map(Into::into));
+        args.push("-shortest".into());
+    }
+    args.extend(colour.iter().chain(codec.ffmpeg_options()).map(Into::into));
+    args.extend(["-r".into(), rate.into(), path.as_os_str().to_owned()]);
+    args
 }
 
 /// An ffmpeg process encoding frames into one video file. Frames go in with
@@ -168,8 +209,13 @@ pub struct VideoEncoder {
 
 impl VideoEncoder {
     /// Starts ffmpeg for a `width`×`height` video at `fps` frames per second into `path`,
-    /// whose extension picks the codec.
-    pub fn start(path: &Path, width: u32, height: u32, fps: u32) -> Result<Self, VideoError> {
+    /// whose extension picks the codec, carrying `audio` when given.
+    pub fn start(
+        path: &Path,
+        (width, height): (u32, u32),
+        fps: u32,
+        audio: Option<&AudioInput>,
+    ) -> Result<Self, VideoError> {
         let codec = VideoCodec::for_path(path)?;
         if !width.is_multiple_of(2) || !height.is_multiple_of(2) {
             return Err(VideoError::OddSize { width, height });
@@ -178,7 +224,7 @@ impl VideoEncoder {
             return Err(VideoError::Rate(fps));
         }
         let mut child = Command::new(FFMPEG)
-            .args(ffmpeg_arguments(codec, path, width, height, fps))
+            .args(ffmpeg_arguments(codec, path, (width, height, fps), audio))
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -290,18 +336,18 @@ mod tests {
     fn odd_sizes_and_rates_are_refused_before_ffmpeg_starts() {
         let path = Path::new("never-written.mp4");
         assert!(matches!(
-            VideoEncoder::start(path, 641, 480, 30),
+            VideoEncoder::start(path, (641, 480), 30, None),
             Err(VideoError::OddSize { .. })
         ));
         assert!(matches!(
-            VideoEncoder::start(path, 640, 480, 0),
+            VideoEncoder::start(path, (640, 480), 0, None),
             Err(VideoError::Rate(0))
         ));
     }
 
     #[test]
     fn arguments_describe_the_raw_input_and_end_with_the_file() {
-        let args = ffmpeg_arguments(VideoCodec::H264, Path::new("out.mp4"), 640, 360, 60);
+        let args = ffmpeg_arguments(VideoCodec::H264, Path::new("out.mp4"), (640, 360, 60), None);
         let args: Vec<String> = args
             .iter()
             .map(|a| a.to_string_lossy().into_owned())
@@ -315,5 +361,40 @@ mod tests {
         assert_eq!(after("-pix_fmt").as_deref(), Some("rgba"));
         assert_eq!(after("-c:v").as_deref(), Some("libx264"));
         assert_eq!(args.last().map(String::as_str), Some("out.mp4"));
+        assert!(
+            !args.iter().any(|a| a == "-map"),
+            "no audio, no second input"
+        );
+    }
+
+    #[test]
+    fn music_is_cut_into_or_delayed_to_the_first_frame() {
+        let text = |audio: &AudioInput| {
+            let args = ffmpeg_arguments(
+                VideoCodec::Vp9,
+                Path::new("o.webm"),
+                (64, 64, 30),
+                Some(audio),
+            );
+            args.iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let later = text(&AudioInput {
+            path: "song.wav".into(),
+            start: 2.5,
+        });
+        assert!(later.contains("-ss 2.500000 -i song.wav"), "{later}");
+        assert!(
+            later.contains("-af apad") && later.contains("libopus"),
+            "{later}"
+        );
+        let earlier = text(&AudioInput {
+            path: "song.wav".into(),
+            start: -1.25,
+        });
+        assert!(!earlier.contains("-ss"), "{earlier}");
+        assert!(earlier.contains("adelay=1250:all=1,apad"), "{earlier}");
     }
 }

@@ -2,11 +2,13 @@
 //! (`mmd_player::player`, `mmd_player::ui`). This layer only feeds window events to egui,
 //! shows the file dialog the interface asks for, and draws what the player says.
 
+mod audio;
 mod file_dialog;
 mod gpu;
 mod window;
 
 use anyhow::Result;
+use mmd_player::action::Action;
 use mmd_player::notices::Notice;
 use mmd_player::player::Player;
 use mmd_player::recent::{self, RecentFiles};
@@ -31,6 +33,7 @@ pub fn run(args: &WindowArgs) -> Result<()> {
     let size = crate::render_frames::parse_size(&args.size)?;
     let mut player = Player::new(scene);
     player.set_recent_files(recent);
+    player.apply(Action::SetMusicOffset(args.music_offset));
     if let Some(error) = error {
         log::error!("{error}");
         player.add_notice(Notice::error(

@@ -18,6 +18,7 @@ use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+use super::audio::AudioOut;
 use super::file_dialog::{Answer, NativeDialog};
 use super::gpu::{FrameInput, Gpu};
 
@@ -56,6 +57,8 @@ struct App {
     last_frame: Option<Instant>,
     /// The system's file dialog while it is open.
     native_dialog: Option<NativeDialog>,
+    /// The music on the sound device.
+    audio: AudioOut,
     /// The system showed no file dialog when asked: File → Open uses the in-window browser
     /// from then on.
     no_native_dialog: bool,
@@ -79,6 +82,7 @@ pub fn run(player: Player, size: (u32, u32), hooks: TestHooks) -> Result<()> {
         clock: FrameClock::new(),
         last_frame: None,
         native_dialog: None,
+        audio: AudioOut::new(),
         no_native_dialog: false,
         title: String::new(),
         result: Ok(()),
@@ -136,7 +140,11 @@ impl App {
             }
         }
 
-        self.player.advance(self.clock.tick(now));
+        let seconds = self.clock.tick(now);
+        match self.audio.track(&mut self.player) {
+            Some(track) => self.player.advance_with_music(track, seconds),
+            None => self.player.advance(seconds),
+        }
         let view_px = physical(self.ui.view_rect.size(), self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
         let input = running.egui.take_egui_input(&running.window);

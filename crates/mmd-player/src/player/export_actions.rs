@@ -86,6 +86,7 @@ impl Player {
             overrides: self.ik.clone(),
             morph_pins: self.morph_overrides.clone(),
             fixed_camera: (!motion_camera).then(|| self.camera()),
+            music_offset: self.music_settings().offset,
             self_shadow: self.view.self_shadow,
             edges: self.view.edges,
             ground_shadow: self.view.ground_shadow,

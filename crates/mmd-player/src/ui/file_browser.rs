@@ -9,8 +9,10 @@ use egui_file::{FileDialog, State};
 
 use crate::action::Action;
 
-/// The extensions File → Open lists, lower case.
-pub const MMD_EXTENSIONS: [&str; 4] = ["pmx", "pmd", "vmd", "vpd"];
+/// The extensions File → Open lists, lower case: MMD's files and music.
+pub const MMD_EXTENSIONS: [&str; 9] = [
+    "pmx", "pmd", "vmd", "vpd", "wav", "mp3", "ogg", "oga", "flac",
+];
 /// The extensions of motions and poses, which can become layers.
 pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
 
@@ -132,6 +134,13 @@ impl FileBrowser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn open_lists_every_kind_of_music_the_player_reads() {
+        for extension in crate::music::MUSIC_EXTENSIONS {
+            assert!(MMD_EXTENSIONS.contains(&extension), "{extension}");
+        }
+    }
 
     #[test]
     fn mmd_files_are_known_by_their_extension_in_any_case() {

@@ -15,6 +15,7 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         ui.menu_button("File", |ui| file_menu(ui, state, player, actions));
         ui.menu_button("View", |ui| view_menu(ui, player, actions));
         ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
+        ui.menu_button("Music", |ui| music_menu(ui, player, actions));
         ui.menu_button("Help", |ui| {
             if ui.button("Keys and mouse").clicked() {
                 state.help_open = true;
@@ -45,6 +46,9 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 .iter()
                 .map(|layer| RichText::new(format!("♪ {}", layer.label)).weak()),
         );
+        if let Some(music) = player.music() {
+            loaded.push(RichText::new(format!("♫ {}", music.label)).weak());
+        }
         for text in loaded {
             ui.add(egui::Label::new(text).truncate());
         }
@@ -113,6 +117,72 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
         actions.push(Action::Quit);
         ui.close();
     }
+}
+
+/// Opening music, and while there is some: where it starts on the timeline, its volume, mute
+/// and removal.
+fn music_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    if ui
+        .button("Open music…")
+        .on_hover_text("WAV, MP3, Ogg Vorbis or FLAC (File → Open and dropping take it too)")
+        .clicked()
+    {
+        actions.push(Action::OpenDialog);
+        ui.close();
+    }
+    let Some(music) = player.music() else {
+        ui.label(RichText::new("no music").weak());
+        return;
+    };
+    ui.separator();
+    let seconds = music.duration().round() as u64;
+    ui.label(format!(
+        "♫ {} ({}:{:02})",
+        music.label,
+        seconds / 60,
+        seconds % 60
+    ));
+    let settings = player.music_settings();
+    ui.horizontal(|ui| {
+        let label = ui.label("Starts at frame");
+        let mut offset = settings.offset;
+        if ui
+            .add(
+                egui::DragValue::new(&mut offset)
+                    .speed(1.0)
+                    .range(-108_000.0..=108_000.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("The timeline frame where the music begins; negative: before the motion")
+            .changed()
+        {
+            actions.push(Action::SetMusicOffset(offset));
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Volume");
+        let mut volume = settings.volume;
+        if ui
+            .add(egui::Slider::new(&mut volume, 0.0..=1.0).show_value(false))
+            .labelled_by(label.id)
+            .changed()
+        {
+            actions.push(Action::SetMusicVolume(volume));
+        }
+    });
+    let mut muted = settings.muted;
+    if ui.checkbox(&mut muted, "Mute").changed() {
+        actions.push(Action::SetMusicMuted(muted));
+    }
+    if ui.button("Remove music").clicked() {
+        actions.push(Action::RemoveMusic);
+        ui.close();
+    }
+    ui.label(
+        RichText::new("At speeds other than 1× the music is muted and the timeline runs alone.")
+            .weak()
+            .small(),
+    );
 }
 
 fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {

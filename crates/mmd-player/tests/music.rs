@@ -1,0 +1,289 @@
+//! Music: every format the player reads decodes from small files made here (a WAV written by
+//! the test, MP3, Ogg Vorbis and FLAC encoded from it by ffmpeg); broken files are refused
+//! with the scene unchanged; `render --video` carries the music, cut or delayed to the
+//! offset. Tests needing ffmpeg skip with a printed reason when it is absent, and fail
+//! instead under `MMD_REQUIRE_FFMPEG=1`; rendering ones skip without a GPU adapter unless
+//! `MMD_REQUIRE_GPU=1`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mmd_player::action::Action;
+use mmd_player::music::Music;
+use mmd_player::player::Player;
+use mmd_player::scene::Scene;
+
+/// A 16-bit stereo PCM WAV of `seconds` of a 440 Hz tone at 44.1 kHz.
+fn tone_wav(seconds: f32) -> Vec<u8> {
+    let rate = 44_100u32;
+    let frames = (seconds * rate as f32) as u32;
+    let data_len = frames * 4;
+    let mut out = Vec::new();
+    out.extend_from_slice(b"RIFF");
+    out.extend_from_slice(&(36 + data_len).to_le_bytes());
+    out.extend_from_slice(b"WAVEfmt ");
+    for field in [16u32.to_le_bytes().to_vec(), 1u16.to_le_bytes().to_vec()] {
+        out.extend_from_slice(&field);
+    }
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&rate.to_le_bytes());
+    out.extend_from_slice(&(rate * 4).to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&16u16.to_le_bytes());
+    out.extend_from_slice(b"data");
+    out.extend_from_slice(&data_len.to_le_bytes());
+    for i in 0..frames {
+        let t = i as f32 / rate as f32;
+        let v = ((t * 440.0 * std::f32::consts::TAU).sin() * 8000.0) as i16;
+        out.extend_from_slice(&v.to_le_bytes());
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+fn write_tone(dir: &Path, seconds: f32) -> PathBuf {
+    let path = dir.join("tone.wav");
+    std::fs::write(&path, tone_wav(seconds)).unwrap();
+    path
+}
+
+fn have_ffmpeg() -> bool {
+    let runs = |program: &str| {
+        Command::new(program)
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if runs("ffmpeg") && runs("ffprobe") {
+        return true;
+    }
+    assert_ne!(
+        std::env::var("MMD_REQUIRE_FFMPEG").as_deref(),
+        Ok("1"),
+        "MMD_REQUIRE_FFMPEG=1 but ffmpeg or ffprobe is not on the PATH"
+    );
+    eprintln!("skipping: ffmpeg or ffprobe is not on the PATH");
+    false
+}
+
+#[test]
+fn every_format_decodes_to_the_length_it_was_made_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = write_tone(dir.path(), 1.0);
+    let music = Music::open(&wav).unwrap();
+    assert!(
+        (music.duration() - 1.0).abs() < 1e-3,
+        "{}",
+        music.duration()
+    );
+    assert_eq!((music.sample_rate(), music.channels()), (44_100, 2));
+    if !have_ffmpeg() {
+        return;
+    }
+    for (name, codec) in [
+        ("tone.mp3", "libmp3lame"),
+        ("tone.ogg", "libvorbis"),
+        ("tone.flac", "flac"),
+    ] {
+        let path = dir.path().join(name);
+        let status = Command::new("ffmpeg")
+            .args(["-v", "error", "-y", "-i"])
+            .arg(&wav)
+            .args(["-c:a", codec])
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{name}");
+        let music = Music::open(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // MP3 and Vorbis pad a little at either end.
+        assert!(
+            (music.duration() - 1.0).abs() < 0.1,
+            "{name}: {} s",
+            music.duration()
+        );
+    }
+}
+
+#[test]
+fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write_tone(dir.path(), 2.0);
+    let mut cut = tone_wav(3.0);
+    cut.truncate(cut.len() / 3);
+    let noise: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 253) as u8).collect();
+    let broken = [
+        ("empty.mp3", Vec::new(), "empty"),
+        ("cut.wav", cut, "cut short"),
+        ("noise.ogg", noise, "not a sound file"),
+    ];
+
+    let mut player = Player::new(Scene::bundled().unwrap());
+    player.apply(Action::Open(vec![good.clone()]));
+    assert_eq!(
+        player.music().map(|m| m.label.clone()),
+        Some("tone.wav".to_owned())
+    );
+    let motions = player.scene.layer_sources().len();
+    let generation = player.music_generation();
+    for (name, bytes, reason) in broken {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        player.apply(Action::Open(vec![path]));
+        let error = player.error.clone().unwrap_or_default();
+        assert!(error.contains(reason), "{name}: {error}");
+        assert_eq!(player.music().map(|m| m.path.clone()), Some(good.clone()));
+        assert_eq!(player.scene.layer_sources().len(), motions);
+        assert_eq!(player.music_generation(), generation, "{name}");
+    }
+    player.apply(Action::RemoveMusic);
+    assert!(player.music().is_none());
+}
+
+/// Runs `mmd-player render ARGS`; `None` (reason printed) without a GPU adapter, which fails
+/// instead under `MMD_REQUIRE_GPU=1`.
+fn render(args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("render")
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() && stderr.contains("no GPU adapter") {
+        assert_ne!(
+            std::env::var("MMD_REQUIRE_GPU").as_deref(),
+            Ok("1"),
+            "{stderr}"
+        );
+        eprintln!("skipping: {stderr}");
+        return None;
+    }
+    assert!(output.status.success(), "render failed: {stderr}");
+    Some(output)
+}
+
+/// Per stream of `video`: codec type, codec, and the frames or seconds ffprobe counts; and
+/// the container's duration.
+fn streams(video: &Path) -> (Vec<(String, String)>, f64) {
+    let output = Command::new("ffprobe")
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "stream=codec_type,codec_name",
+        ])
+        .args(["-show_entries", "format=duration", "-of", "json"])
+        .arg(video)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let streams = json["streams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["codec_type"].as_str().unwrap().to_owned(),
+                s["codec_name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let duration = json["format"]["duration"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (streams, duration)
+}
+
+/// The loudness (RMS, 0 to 1) of `video`'s sound from `from` for `seconds`.
+fn loudness(video: &Path, from: f64, seconds: f64) -> f64 {
+    let output = Command::new("ffmpeg")
+        .args([
+            "-v",
+            "error",
+            "-ss",
+            &from.to_string(),
+            "-t",
+            &seconds.to_string(),
+            "-i",
+        ])
+        .arg(video)
+        .args(["-vn", "-ac", "1", "-f", "s16le", "-"])
+        .output()
+        .unwrap();
+    let samples: Vec<f64> = output
+        .stdout
+        .chunks_exact(2)
+        .map(|b| f64::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
+        .collect();
+    assert!(!samples.is_empty());
+    (samples.iter().map(|s| s * s).sum::<f64>() / samples.len() as f64).sqrt()
+}
+
+#[test]
+fn render_muxes_the_music_in_at_its_offset() {
+    if !have_ffmpeg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let song = write_tone(dir.path(), 10.0);
+
+    // Frames 0 to 89 (3 s) of a 10 s song: the video's length decides.
+    let video = dir.path().join("with-music.mp4");
+    let args: [&std::ffi::OsStr; 7] = [
+        song.as_os_str(),
+        "--frames".as_ref(),
+        "0..89".as_ref(),
+        "--size".as_ref(),
+        "96x64".as_ref(),
+        "--video".as_ref(),
+        video.as_os_str(),
+    ];
+    if render(&args).is_none() {
+        return;
+    }
+    let (found, duration) = streams(&video);
+    assert!(
+        found.contains(&("video".to_owned(), "h264".to_owned())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("audio".to_owned(), "aac".to_owned())),
+        "{found:?}"
+    );
+    assert!((duration - 3.0).abs() < 0.15, "{duration} s");
+    assert!(loudness(&video, 0.5, 2.0) > 0.1, "the tone is heard");
+
+    // The music starting at frame 45: the first 1.5 s are silent, the tone follows.
+    let delayed = dir.path().join("delayed.webm");
+    let args: [&std::ffi::OsStr; 9] = [
+        song.as_os_str(),
+        "--frames".as_ref(),
+        "0..89".as_ref(),
+        "--size".as_ref(),
+        "96x64".as_ref(),
+        "--music-offset".as_ref(),
+        "45".as_ref(),
+        "--video".as_ref(),
+        delayed.as_os_str(),
+    ];
+    if render(&args).is_none() {
+        return;
+    }
+    let (found, duration) = streams(&delayed);
+    assert!(
+        found.contains(&("audio".to_owned(), "opus".to_owned())),
+        "{found:?}"
+    );
+    assert!((duration - 3.0).abs() < 0.15, "{duration} s");
+    assert!(
+        loudness(&delayed, 0.1, 1.2) < 0.01,
+        "silence before the music"
+    );
+    assert!(
+        loudness(&delayed, 1.8, 1.0) > 0.1,
+        "the tone after it starts"
+    );
+}
