@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod ffmpeg;
 
 use std::path::Path;
 use std::process::Command;
@@ -16,6 +17,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use ffmpeg::have_ffmpeg;
 use mmd_player::action::Action;
 use mmd_player::export_job::ExportOutcome;
 use mmd_player::player::Player;
@@ -105,25 +107,6 @@ fn wait_for_export(h: &mut Harness<'_, App>) -> Option<ExportOutcome> {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-fn have_ffmpeg() -> bool {
-    let runs = |program: &str| {
-        Command::new(program)
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if runs("ffmpeg") && runs("ffprobe") {
-        return true;
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FFMPEG").as_deref(),
-        Ok("1"),
-        "MMD_REQUIRE_FFMPEG=1 but ffmpeg or ffprobe is not on the PATH"
-    );
-    eprintln!("skipping: ffmpeg or ffprobe is not on the PATH");
-    false
 }
 
 fn pixels(path: &Path) -> image::RgbaImage {

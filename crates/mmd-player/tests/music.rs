@@ -10,10 +10,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod ffmpeg;
+mod render_cli;
+
+use ffmpeg::have_ffmpeg;
 use mmd_player::action::Action;
 use mmd_player::music::Music;
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
+use render_cli::render;
 
 /// A 16-bit stereo PCM WAV of `seconds` of a 440 Hz tone at 44.1 kHz.
 fn tone_wav(seconds: f32) -> Vec<u8> {
@@ -47,25 +52,6 @@ fn write_tone(dir: &Path, seconds: f32) -> PathBuf {
     let path = dir.join("tone.wav");
     std::fs::write(&path, tone_wav(seconds)).unwrap();
     path
-}
-
-fn have_ffmpeg() -> bool {
-    let runs = |program: &str| {
-        Command::new(program)
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if runs("ffmpeg") && runs("ffprobe") {
-        return true;
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FFMPEG").as_deref(),
-        Ok("1"),
-        "MMD_REQUIRE_FFMPEG=1 but ffmpeg or ffprobe is not on the PATH"
-    );
-    eprintln!("skipping: ffmpeg or ffprobe is not on the PATH");
-    false
 }
 
 #[test]
@@ -139,28 +125,6 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
     }
     player.apply(Action::RemoveMusic);
     assert!(player.music().is_none());
-}
-
-/// Runs `mmd-player render ARGS`; `None` (reason printed) without a GPU adapter, which fails
-/// instead under `MMD_REQUIRE_GPU=1`.
-fn render(args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
-    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
-        .arg("render")
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() && stderr.contains("no GPU adapter") {
-        assert_ne!(
-            std::env::var("MMD_REQUIRE_GPU").as_deref(),
-            Ok("1"),
-            "{stderr}"
-        );
-        eprintln!("skipping: {stderr}");
-        return None;
-    }
-    assert!(output.status.success(), "render failed: {stderr}");
-    Some(output)
 }
 
 /// Per stream of `video`: codec type, codec, and the frames or seconds ffprobe counts; and
@@ -241,9 +205,10 @@ fn render_muxes_the_music_in_at_its_offset() {
         "--video".as_ref(),
         video.as_os_str(),
     ];
-    if render(&args).is_none() {
+    let Some(output) = render(&args, None) else {
         return;
-    }
+    };
+    assert!(output.status.success(), "{output:?}");
     let (found, duration) = streams(&video);
     assert!(
         found.contains(&("video".to_owned(), "h264".to_owned())),
@@ -269,9 +234,10 @@ fn render_muxes_the_music_in_at_its_offset() {
         "--video".as_ref(),
         delayed.as_os_str(),
     ];
-    if render(&args).is_none() {
+    let Some(output) = render(&args, None) else {
         return;
-    }
+    };
+    assert!(output.status.success(), "{output:?}");
     let (found, duration) = streams(&delayed);
     assert!(
         found.contains(&("audio".to_owned(), "opus".to_owned())),

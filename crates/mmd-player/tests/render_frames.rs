@@ -3,9 +3,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-const NO_ADAPTER: &str = "no GPU adapter";
+mod render_cli;
+
+use render_cli::render;
 
 fn fixture(rel: &str) -> Option<PathBuf> {
     let path = PathBuf::from(concat!(
@@ -27,27 +29,6 @@ fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mmd-render-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-/// Runs `mmd-player render ARGS`; `None` (reason printed) when the machine has no GPU
-/// adapter, which fails instead under `MMD_REQUIRE_GPU=1`.
-fn render(args: &[&std::ffi::OsStr]) -> Option<Output> {
-    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
-        .arg("render")
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() && stderr.contains(NO_ADAPTER) {
-        assert_ne!(
-            std::env::var("MMD_REQUIRE_GPU").as_deref(),
-            Ok("1"),
-            "{stderr}"
-        );
-        eprintln!("skipping: {stderr}");
-        return None;
-    }
-    Some(output)
 }
 
 fn load(path: &Path) -> image::RgbaImage {
@@ -78,16 +59,19 @@ fn renders_gene_with_motion_one_png_per_frame() {
         return;
     };
     let out = out_dir("gene");
-    let Some(output) = render(&[
-        model.as_os_str(),
-        motion.as_os_str(),
-        "--frames".as_ref(),
-        "0,15.5,60".as_ref(),
-        "--size".as_ref(),
-        "128x96".as_ref(),
-        "--out".as_ref(),
-        out.as_os_str(),
-    ]) else {
+    let Some(output) = render(
+        &[
+            model.as_os_str(),
+            motion.as_os_str(),
+            "--frames".as_ref(),
+            "0,15.5,60".as_ref(),
+            "--size".as_ref(),
+            "128x96".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        None,
+    ) else {
         return;
     };
     assert!(
@@ -116,15 +100,18 @@ fn missing_textures_are_warnings_not_failures() {
         return;
     };
     let out = out_dir("uka");
-    let Some(output) = render(&[
-        model.as_os_str(),
-        "--frames".as_ref(),
-        "0".as_ref(),
-        "--size".as_ref(),
-        "64x64".as_ref(),
-        "--out".as_ref(),
-        out.as_os_str(),
-    ]) else {
+    let Some(output) = render(
+        &[
+            model.as_os_str(),
+            "--frames".as_ref(),
+            "0".as_ref(),
+            "--size".as_ref(),
+            "64x64".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        None,
+    ) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -165,7 +152,7 @@ fn camera_motion_drives_the_view() {
         if let Some(camera) = camera {
             args.extend(["--camera".as_ref(), camera.as_os_str()]);
         }
-        let output = render(&args)?;
+        let output = render(&args, None)?;
         assert!(
             output.status.success(),
             "{}",
@@ -239,18 +226,21 @@ fn self_shadow_switch_changes_the_shading_not_the_silhouette() {
     let mut images = Vec::new();
     for switch in ["on", "off"] {
         let out = out_dir(&format!("self-shadow-{switch}"));
-        let Some(output) = render(&[
-            model.as_os_str(),
-            motion.as_os_str(),
-            "--frames".as_ref(),
-            "600".as_ref(),
-            "--size".as_ref(),
-            "320x320".as_ref(),
-            "--self-shadow".as_ref(),
-            switch.as_ref(),
-            "--out".as_ref(),
-            out.as_os_str(),
-        ]) else {
+        let Some(output) = render(
+            &[
+                model.as_os_str(),
+                motion.as_os_str(),
+                "--frames".as_ref(),
+                "600".as_ref(),
+                "--size".as_ref(),
+                "320x320".as_ref(),
+                "--self-shadow".as_ref(),
+                switch.as_ref(),
+                "--out".as_ref(),
+                out.as_os_str(),
+            ],
+            None,
+        ) else {
             return;
         };
         assert!(output.status.success(), "{output:?}");

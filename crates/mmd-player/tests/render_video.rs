@@ -9,55 +9,17 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const NO_ADAPTER: &str = "no GPU adapter";
+mod ffmpeg;
+mod render_cli;
+
+use ffmpeg::have_ffmpeg;
+use render_cli::render;
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mmd-video-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Whether `ffmpeg` and `ffprobe` run; with `MMD_REQUIRE_FFMPEG=1` they must.
-fn have_ffmpeg() -> bool {
-    let runs = |program: &str| {
-        Command::new(program)
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if runs("ffmpeg") && runs("ffprobe") {
-        return true;
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FFMPEG").as_deref(),
-        Ok("1"),
-        "MMD_REQUIRE_FFMPEG=1 but ffmpeg or ffprobe is not on the PATH"
-    );
-    eprintln!("skipping: ffmpeg or ffprobe is not on the PATH");
-    false
-}
-
-/// Runs `mmd-player render ARGS` with `path` as PATH when given; `None` (reason printed) when
-/// the machine has no GPU adapter, which fails instead under `MMD_REQUIRE_GPU=1`.
-fn render(args: &[&OsStr], path: Option<&Path>) -> Option<Output> {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mmd-player"));
-    command.arg("render").args(args);
-    if let Some(path) = path {
-        command.env("PATH", path);
-    }
-    let output = command.output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() && stderr.contains(NO_ADAPTER) {
-        assert_ne!(
-            std::env::var("MMD_REQUIRE_GPU").as_deref(),
-            Ok("1"),
-            "{stderr}"
-        );
-        eprintln!("skipping: {stderr}");
-        return None;
-    }
-    Some(output)
 }
 
 fn succeeded(output: &Output) {
