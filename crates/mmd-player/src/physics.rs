@@ -14,6 +14,8 @@
 //! switches it on again; with several motion layers the heaviest layer animating the bone
 //! decides (`mmd_pose::Layers::bone_physics_off`).
 
+use std::time::{Duration, Instant};
+
 use glam::{Mat4, Quat};
 use mmd_format::pmx::Pmx;
 use mmd_physics::{ModelPhysics, PhysicsError, PhysicsOptions, StepOutcome};
@@ -96,6 +98,9 @@ pub struct LivePhysics {
     at: Option<f32>,
     /// The last blow-up, if any, since [`LivePhysics::take_blow_up`].
     blow_up: Option<String>,
+    /// Wall time the simulation took in the last [`LivePhysics::evaluate`], catching up
+    /// included: what the status line shows beside the pose's own time.
+    stepped: Duration,
 }
 
 impl LivePhysics {
@@ -105,12 +110,18 @@ impl LivePhysics {
             physics,
             at: None,
             blow_up: None,
+            stepped: Duration::ZERO,
         })
     }
 
     /// The next frame starts the simulation again from its own pose.
     pub fn restart(&mut self) {
         self.at = None;
+    }
+
+    /// Seconds the simulation itself took in the last [`LivePhysics::evaluate`].
+    pub fn step_seconds(&self) -> f32 {
+        self.stepped.as_secs_f32()
     }
 
     /// A blow-up (the simulation reset itself) since the last call, for the user to see.
@@ -121,6 +132,7 @@ impl LivePhysics {
     /// Poses `frame` with the bodies simulated up to it (see the module docs for when it
     /// steps, holds or starts again).
     pub fn evaluate(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
+        self.stepped = Duration::ZERO;
         let frame = if frame.is_finite() { frame } else { 0.0 };
         if self
             .at
@@ -157,10 +169,12 @@ impl LivePhysics {
                 self.physics.set_bone_follows_animation(bone, off);
             }
         }
+        let start = Instant::now();
         if let Some(outcome) = run(&mut self.physics, advance, &pose.globals) {
             self.blow_up = Some(outcome);
         }
         self.physics.write_back(&mut pose.globals);
+        self.stepped += start.elapsed();
         self.at = Some(frame);
     }
 

@@ -94,6 +94,8 @@ pub struct Player {
     posed_frame: Option<f32>,
     /// Wall time of the last pose evaluation (physics included), microseconds.
     pub pose_micros: f32,
+    /// The part of it live physics took to simulate, microseconds (0 without live physics).
+    pub physics_micros: f32,
     physics: PhysicsState,
     /// The model's bone hierarchy, built once per model.
     bone_tree: BoneTree,
@@ -207,6 +209,7 @@ impl Player {
             pose,
             posed_frame: None,
             pose_micros: 0.0,
+            physics_micros: 0.0,
             physics: PhysicsState::default(),
             bone_tree: BoneTree::new(&scene.model.rig),
             export: ExportState::default(),
@@ -626,10 +629,12 @@ impl Player {
         };
         let physics = &mut self.physics;
         let mut blow_up = None;
+        self.physics_micros = 0.0;
         match (physics.mode, &physics.bake, physics.live.as_mut()) {
             (PhysicsMode::Baked, Some(bake), _) => bake.evaluate(input, frame, &mut self.pose),
             (PhysicsMode::Live | PhysicsMode::Baked, _, Some(live)) => {
                 live.evaluate(input, frame, &mut self.pose);
+                self.physics_micros = live.step_seconds() * 1.0e6;
                 blow_up = live.take_blow_up();
             }
             _ => evaluate_layers(

@@ -17,12 +17,14 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         .inner;
     scrub_bar(ui, player, frame_label, actions);
     ui.horizontal_wrapped(|ui| {
-        // With physics on, the whole evaluation is timed: the step is most of it.
+        // The simulation is timed apart from the pose around it; a baked frame is looked up.
+        let pose_only = (player.pose_micros - player.physics_micros).max(0.0);
         let pose = match player.physics_mode() {
-            PhysicsMode::Off => format!("pose {:.0} µs", player.pose_micros),
-            PhysicsMode::Live | PhysicsMode::Baked => {
-                format!("pose+physics {:.2} ms", player.pose_micros / 1000.0)
-            }
+            PhysicsMode::Off => format!("pose {pose_only:.0} µs"),
+            PhysicsMode::Live | PhysicsMode::Baked => format!(
+                "pose {pose_only:.0} µs   physics {:.2} ms",
+                player.physics_micros / 1000.0
+            ),
         };
         // One line, cut to the window's width: the figures are for a glance.
         ui.add(
