@@ -279,7 +279,12 @@ impl<'a> PmxReader<'a> {
         }
         let bytes = self.r.take(len as usize)?;
         Ok(if self.utf8 {
-            String::from_utf8_lossy(bytes).into_owned()
+            // Valid text (all of it, in practice) through the fast validator; only broken
+            // text walks the lossy decoder.
+            match std::str::from_utf8(bytes) {
+                Ok(text) => text.to_owned(),
+                Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+            }
         } else {
             decode_utf16le(bytes)
         })
