@@ -93,10 +93,6 @@ impl<'a> Reader<'a> {
         Ok(f32::from_le_bytes(self.array()?))
     }
     #[inline]
-    pub(crate) fn vec2(&mut self) -> Result<[f32; 2]> {
-        Ok([self.f32()?, self.f32()?])
-    }
-    #[inline]
     pub(crate) fn vec3(&mut self) -> Result<[f32; 3]> {
         Ok([self.f32()?, self.f32()?, self.f32()?])
     }
@@ -139,6 +135,64 @@ impl<'a> Reader<'a> {
     pub(crate) fn count_u32(&mut self, min_item_size: usize) -> Result<usize> {
         let c = self.u32()?;
         self.check_count(u64::from(c), min_item_size)
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// `count` records of exactly `N` bytes each, decoded by `decode` from one block. Call
+    /// after checking `count` against the remaining bytes with the record size
+    /// ([`Reader::count_u32`] with `N`), so the block is there and nothing inside a record can
+    /// be cut short: reading a block instead of field by field drops a length check per field.
+    pub(crate) fn records<const N: usize, T>(
+        &mut self,
+        count: usize,
+        decode: impl FnMut(&mut Fields<'a, N>) -> T,
+    ) -> Result<Vec<T>> {
+        let mut decode = decode;
+        let block = self.take(count.saturating_mul(N))?;
+        let (records, _) = block.as_chunks::<N>();
+        Ok(records
+            .iter()
+            .map(|record| decode(&mut Fields { record, at: 0 }))
+            .collect())
+    }
+}
+
+/// Little-endian fields read in order from one fixed-size record. The record's size is a
+/// constant, so once inlined the offsets are too and the slicing checks fold away; a read
+/// past the end would be a bug in the record layout, not in the file.
+pub(crate) struct Fields<'a, const N: usize> {
+    record: &'a [u8; N],
+    at: usize,
+}
+
+impl<const N: usize> Fields<'_, N> {
+    #[inline(always)]
+    pub(crate) fn array<const M: usize>(&mut self) -> [u8; M] {
+        let mut out = [0u8; M];
+        out.copy_from_slice(&self.record[self.at..self.at + M]);
+        self.at += M;
+        out
+    }
+    #[inline(always)]
+    pub(crate) fn u8(&mut self) -> u8 {
+        self.array::<1>()[0]
+    }
+    #[inline(always)]
+    pub(crate) fn u16(&mut self) -> u16 {
+        u16::from_le_bytes(self.array())
+    }
+    #[inline(always)]
+    pub(crate) fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.array())
+    }
+    #[inline(always)]
+    pub(crate) fn f32(&mut self) -> f32 {
+        f32::from_le_bytes(self.array())
+    }
+    #[inline(always)]
+    pub(crate) fn floats<const M: usize>(&mut self) -> [f32; M] {
+        std::array::from_fn(|_| self.f32())
     }
 }
 

@@ -31,11 +31,17 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// Runs `f` `passes` times and returns the median duration in milliseconds.
+/// Runs `f` `passes` times and returns the median duration in milliseconds and the last
+/// pass's value. Each pass's value is dropped before the next pass starts (outside the timed
+/// region): kept alive while the next was made, a parsed model's large tables came from
+/// fresh pages every pass (glibc maps them anew while the previous copy lives), so the
+/// median timed the kernel's page faults more than the parser. The first pass still pays
+/// them; the median leaves it out.
 fn median_ms<T>(passes: u32, mut f: impl FnMut() -> Result<T>) -> Result<(f64, T)> {
     let mut times = Vec::with_capacity(passes as usize);
     let mut last = None;
     for _ in 0..passes {
+        drop(last.take());
         let start = Instant::now();
         let value = f()?;
         times.push(start.elapsed().as_secs_f64() * 1e3);

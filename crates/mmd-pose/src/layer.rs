@@ -215,6 +215,17 @@ impl Layers {
         (index < self.layers.len()).then(|| self.layers.remove(index))
     }
 
+    /// The one layer taking part, with its own frame at timeline frame `frame`, when exactly
+    /// one takes part and at weight 1 or more: the layers then give exactly what that
+    /// layer's motion gives (every bone and morph it keys taken as it is, the others at rest,
+    /// its IK switches), so sampling can ask the motion directly and skip the blend.
+    pub(crate) fn sole_full_layer(&self, frame: f32) -> Option<(&Motion, f32)> {
+        let mut taking_part = self.layers.iter().filter(|l| l.effective_weight() > 0.0);
+        let layer = taking_part.next()?;
+        (taking_part.next().is_none() && layer.effective_weight() >= 1.0)
+            .then(|| (&layer.motion, layer.local_frame(frame)))
+    }
+
     /// The last timeline frame any layer has a key at (offsets applied), 0 without layers.
     pub fn last_frame(&self) -> f32 {
         self.layers.iter().map(Layer::end_frame).fold(0.0, f32::max)

@@ -353,6 +353,11 @@ impl Pose {
         morph_pins: &[Option<f32>],
     ) {
         let frame = if frame.is_finite() { frame } else { 0.0 };
+        // The usual case, one motion at full weight: the same values without the blend's
+        // bookkeeping per bone and morph.
+        if let Some((motion, local)) = layers.sole_full_layer(frame) {
+            return self.sample(rig, motion, local, overrides, morph_pins);
+        }
         self.sample_with(
             rig,
             overrides,

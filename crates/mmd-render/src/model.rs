@@ -114,8 +114,14 @@ impl ModelGpu {
         textures: &dyn TextureSource,
     ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
         check_buffer_sizes(&device.limits(), pmx)?;
-        let (views, mut warnings) = load_textures(device, queue, pmx, textures);
-        let inputs = pack_vertices(pmx);
+        let max_side = device.limits().max_texture_dimension_2d;
+        // The textures decode on rayon's threads while the vertices are packed: a model with
+        // one big texture sheet would otherwise keep a core idle through its decode.
+        let (decoded, inputs) = rayon::join(
+            || decode_textures(pmx, textures, max_side),
+            || pack_vertices(pmx),
+        );
+        let (views, mut warnings) = upload_textures(device, queue, pmx, decoded);
         let vertex_count = inputs.vertices.len() as u32;
         let bone_count = pmx.bones.len();
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
@@ -400,14 +406,18 @@ fn view_entry(binding: u32, view: &wgpu::TextureView) -> wgpu::BindGroupEntry<'_
     }
 }
 
-/// Decodes (in parallel) and uploads every texture a material uses: colour and sphere
-/// textures with their full mip chain, toon-only textures as a single level.
-fn load_textures(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    pmx: &Pmx,
-    source: &dyn TextureSource,
-) -> (HashMap<usize, wgpu::TextureView>, Vec<TextureWarning>) {
+/// The textures the materials use, decoded, and the problems met so far.
+struct DecodedTextures {
+    used: TextureUse,
+    /// Per used texture index, its image or why there is none.
+    images: Vec<(usize, Result<MipImage, String>)>,
+    warnings: Vec<TextureWarning>,
+}
+
+/// Decodes (in parallel) every texture a material uses, no side larger than `max_side`:
+/// colour and sphere textures with their full mip chain, toon-only textures as a single
+/// level.
+fn decode_textures(pmx: &Pmx, source: &dyn TextureSource, max_side: u32) -> DecodedTextures {
     let count = pmx.textures.len();
     let mut used = TextureUse::default();
     let mut warnings = Vec::new();
@@ -437,31 +447,43 @@ fn load_textures(
             note(i, true, &m.name);
         }
     }
-    let max_side = device.limits().max_texture_dimension_2d;
     // The mip chains are built here on the CPU, in the parallel decode, rather than by a GPU
     // pass after upload: the box filter costs a fraction of the decode, and on a software
     // adapter (lavapipe) a GPU pass would be CPU work too, run serially after the upload.
-    let decoded: Vec<(usize, Result<MipImage, String>)> = used
+    let images = used
         .any
         .par_iter()
         .map(|&i| {
             let path = &pmx.textures[i];
             let image = match source.load(path) {
                 None => Err("not found".to_string()),
-                Some(bytes) => texture::decode(&bytes, path).map(|img| {
-                    let img = texture::fit_to_limit(img, max_side);
-                    if used.non_toon.contains(&i) {
-                        MipImage::with_mips(img)
-                    } else {
-                        MipImage::single(img)
-                    }
-                }),
+                Some(bytes) => MipImage::decode(&bytes, path, max_side, used.non_toon.contains(&i)),
             };
             (i, image)
         })
         .collect();
+    DecodedTextures {
+        used,
+        images,
+        warnings,
+    }
+}
+
+/// Uploads the decoded textures; the ones that could not be had become warnings, except a
+/// shared toon named by file, which the renderer generates.
+fn upload_textures(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    pmx: &Pmx,
+    decoded: DecodedTextures,
+) -> (HashMap<usize, wgpu::TextureView>, Vec<TextureWarning>) {
+    let DecodedTextures {
+        used,
+        images,
+        mut warnings,
+    } = decoded;
     let mut views = HashMap::new();
-    for (i, image) in decoded {
+    for (i, image) in images {
         let path = &pmx.textures[i];
         match image {
             Ok(image) => {
@@ -541,7 +563,8 @@ mod tests {
             }],
             ..Default::default()
         };
-        let (views, warnings) = load_textures(&ctx.device, &ctx.queue, &pmx, &source);
+        let decoded = decode_textures(&pmx, &source, ctx.device.limits().max_texture_dimension_2d);
+        let (views, warnings) = upload_textures(&ctx.device, &ctx.queue, &pmx, decoded);
         assert!(warnings.is_empty(), "{warnings:?}");
         let levels = |i: usize| views[&i].texture().mip_level_count();
         // floor(log2(48)) + 1

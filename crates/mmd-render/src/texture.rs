@@ -1,7 +1,10 @@
 //! Decoding model textures and uploading them, the neutral fallbacks, and the generated
 //! shared toon ramps.
 
-use image::{ImageFormat, RgbaImage};
+use std::io::Cursor;
+
+use image::{ColorType, ImageDecoder, ImageFormat, ImageReader, RgbaImage};
+use rayon::prelude::*;
 use wgpu::util::DeviceExt;
 
 /// A texture that could not be used; the model still loads with a neutral fallback.
@@ -22,17 +25,29 @@ impl std::fmt::Display for TextureWarning {
 /// is detected from the content, because `.sph`/`.spa` sphere maps are ordinary images under
 /// another name; TGA has no signature, so it is recognised by its extension.
 pub fn decode(bytes: &[u8], path: &str) -> Result<RgbaImage, String> {
-    let format = image::guess_format(bytes)
+    image::load_from_memory_with_format(bytes, format_of(bytes, path)?)
+        .map(|image| image.into_rgba8())
+        .map_err(cannot_decode)
+}
+
+fn format_of(bytes: &[u8], path: &str) -> Result<ImageFormat, String> {
+    image::guess_format(bytes)
         .ok()
         .or_else(|| {
             let lower = path.to_lowercase();
             lower.ends_with(".tga").then_some(ImageFormat::Tga)
         })
-        .ok_or_else(|| "unknown image format".to_string())?;
-    image::load_from_memory_with_format(bytes, format)
-        .map(|image| image.into_rgba8())
-        .map_err(|e| format!("cannot decode: {e}"))
+        .ok_or_else(|| "unknown image format".to_string())
 }
+
+fn cannot_decode(e: image::ImageError) -> String {
+    format!("cannot decode: {e}")
+}
+
+/// Largest level 0 (bytes) decoded straight into its mip buffer; anything larger goes
+/// through `image`'s own allocation limits (512 MB), which refuse a hostile header's size
+/// instead of allocating it.
+const DIRECT_DECODE_MAX: u64 = 256 << 20;
 
 /// Scales an image down (keeping its aspect) when a side exceeds the device's limit.
 pub fn fit_to_limit(image: RgbaImage, max_side: u32) -> RgbaImage {
@@ -56,6 +71,54 @@ pub struct MipImage {
 }
 
 impl MipImage {
+    /// Decodes `bytes` (as [`decode`] does) into a texture no side of which exceeds
+    /// `max_side`, with its mip chain when `mips` (see [`MipImage::with_mips`]). RGB and RGBA
+    /// images within the limit, what model textures nearly always are, decode straight into
+    /// the buffer that holds the chain: no intermediate image, no copy and no reallocation
+    /// of a texture that may be 64 MB (a 4096² sheet). Anything else goes through [`decode`].
+    pub fn decode(bytes: &[u8], path: &str, max_side: u32, mips: bool) -> Result<MipImage, String> {
+        let decoder = ImageReader::with_format(Cursor::new(bytes), format_of(bytes, path)?)
+            .into_decoder()
+            .map_err(cannot_decode)?;
+        let (width, height) = decoder.dimensions();
+        let direct = width <= max_side
+            && height <= max_side
+            && matches!(decoder.color_type(), ColorType::Rgb8 | ColorType::Rgba8)
+            && decoder.total_bytes() <= DIRECT_DECODE_MAX;
+        if !direct {
+            let image = fit_to_limit(decode(bytes, path)?, max_side);
+            return Ok(if mips {
+                MipImage::with_mips(image)
+            } else {
+                MipImage::single(image)
+            });
+        }
+        let levels = if mips {
+            mip_level_count(width, height)
+        } else {
+            1
+        };
+        let mut data = vec![0u8; chain_size(width, height, levels)];
+        let level0 = &mut data[..level_side(width, 0) * level_side(height, 0) * 4];
+        if decoder.color_type() == ColorType::Rgba8 {
+            decoder.read_image(level0).map_err(cannot_decode)?;
+        } else {
+            let mut rgb = vec![0u8; level0.len() / 4 * 3];
+            decoder.read_image(&mut rgb).map_err(cannot_decode)?;
+            for (out, pixel) in level0.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+                out[..3].copy_from_slice(pixel);
+                out[3] = u8::MAX;
+            }
+        }
+        fill_mips(&mut data, width, height, levels);
+        Ok(MipImage {
+            width,
+            height,
+            levels,
+            data,
+        })
+    }
+
     /// Just the image, for textures that must not be minified: toon ramps are looked up by
     /// N·L, not by screen footprint, and a smaller level would blur the lit/shaded boundary.
     pub fn single(image: RgbaImage) -> MipImage {
@@ -75,26 +138,35 @@ impl MipImage {
     pub fn with_mips(image: RgbaImage) -> MipImage {
         let (width, height) = image.dimensions();
         let levels = mip_level_count(width, height);
-        let sizes: Vec<(usize, usize)> = (0..levels)
-            .map(|level| (level_side(width, level), level_side(height, level)))
-            .collect();
-        let total = sizes.iter().map(|&(w, h)| w * h * 4).sum();
         let mut data = image.into_raw();
-        let mut start = 0;
-        data.resize(total, 0);
-        for pair in sizes.windows(2) {
-            let [(sw, sh), (dw, dh)] = [pair[0], pair[1]];
-            let end = start + sw * sh * 4;
-            let (above, below) = data.split_at_mut(end);
-            downsample(&above[start..], sw, sh, &mut below[..dw * dh * 4], dw, dh);
-            start = end;
-        }
+        data.resize(chain_size(width, height, levels), 0);
+        fill_mips(&mut data, width, height, levels);
         MipImage {
             width,
             height,
             levels,
             data,
         }
+    }
+}
+
+/// Bytes of `levels` mip levels of a `width`×`height` RGBA8 image.
+fn chain_size(width: u32, height: u32, levels: u32) -> usize {
+    (0..levels)
+        .map(|level| level_side(width, level) * level_side(height, level) * 4)
+        .sum()
+}
+
+/// Writes levels 1.. of a chain whose level 0 starts `data`, each from the one above.
+fn fill_mips(data: &mut [u8], width: u32, height: u32, levels: u32) {
+    let mut start = 0;
+    for level in 1..levels {
+        let (sw, sh) = (level_side(width, level - 1), level_side(height, level - 1));
+        let (dw, dh) = (level_side(width, level), level_side(height, level));
+        let end = start + sw * sh * 4;
+        let (above, below) = data.split_at_mut(end);
+        downsample(&above[start..], sw, sh, &mut below[..dw * dh * 4], dw, dh);
+        start = end;
     }
 }
 
@@ -121,7 +193,20 @@ fn downsample(src: &[u8], sw: usize, sh: usize, dst: &mut [u8], dw: usize, dh: u
 
 /// The common case (every level of a power-of-two texture): each destination pixel is the
 /// rounded mean of a 2×2 block.
+/// Large levels are split into bands of rows halved in parallel: a model with one big
+/// texture sheet (Uka's 4096²) would otherwise build its chain on one core.
 fn halve_even(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
+    const BAND_ROWS: usize = 64;
+    let dh = dst.len() / (dw * 4);
+    if dw * dh < 512 * 512 {
+        return halve_even_rows(src, sw, dst, dw);
+    }
+    dst.par_chunks_mut(dw * 4 * BAND_ROWS)
+        .zip(src.par_chunks(sw * 4 * 2 * BAND_ROWS))
+        .for_each(|(dst, src)| halve_even_rows(src, sw, dst, dw));
+}
+
+fn halve_even_rows(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
     let row = sw * 4;
     for (out_row, rows) in dst.chunks_exact_mut(dw * 4).zip(src.chunks_exact(2 * row)) {
         let (top, bottom) = rows.split_at(row);
@@ -364,6 +449,77 @@ mod tests {
             );
         }
         assert_eq!(MipImage::single(RgbaImage::new(64, 64)).levels, 1);
+    }
+
+    /// Pseudo-random pixels (a fixed LCG), so that every rounding path is exercised.
+    fn noise(width: u32, height: u32) -> RgbaImage {
+        let mut state = 12345u32;
+        RgbaImage::from_fn(width, height, |_, _| {
+            image::Rgba(std::array::from_fn(|_| {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                (state >> 24) as u8
+            }))
+        })
+    }
+
+    fn png(image: image::DynamicImage) -> Vec<u8> {
+        let mut out = std::io::Cursor::new(Vec::new());
+        image.write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn decoding_into_the_chain_gives_the_chain_of_the_decoded_image() {
+        for (image, mips) in [
+            (
+                image::DynamicImage::ImageRgb8(
+                    image::DynamicImage::ImageRgba8(noise(1024, 1024)).to_rgb8(),
+                ),
+                true,
+            ),
+            (image::DynamicImage::ImageRgba8(noise(301, 77)), true),
+            (image::DynamicImage::ImageRgba8(noise(64, 32)), false),
+            (
+                image::DynamicImage::ImageLuma8(
+                    image::DynamicImage::ImageRgba8(noise(40, 40)).to_luma8(),
+                ),
+                true,
+            ),
+        ] {
+            let bytes = png(image);
+            let direct = MipImage::decode(&bytes, "t.png", 16384, mips).unwrap();
+            let decoded = decode(&bytes, "t.png").unwrap();
+            let reference = if mips {
+                MipImage::with_mips(decoded)
+            } else {
+                MipImage::single(decoded)
+            };
+            assert_eq!(
+                (direct.width, direct.height, direct.levels),
+                (reference.width, reference.height, reference.levels)
+            );
+            assert!(direct.data == reference.data);
+        }
+        // Past the device's limit the image is shrunk first.
+        let shrunk = MipImage::decode(
+            &png(image::DynamicImage::ImageRgba8(noise(64, 32))),
+            "t.png",
+            16,
+            true,
+        )
+        .unwrap();
+        assert_eq!((shrunk.width, shrunk.height, shrunk.levels), (16, 8, 5));
+    }
+
+    #[test]
+    fn parallel_halving_equals_the_serial_one() {
+        let src = noise(2048, 1030);
+        let (dw, dh) = (1024, 515);
+        let mut parallel = vec![0u8; dw * dh * 4];
+        let mut serial = vec![0u8; dw * dh * 4];
+        halve_even(src.as_raw(), 2048, &mut parallel, dw);
+        halve_even_rows(src.as_raw(), 2048, &mut serial, dw);
+        assert!(parallel == serial);
     }
 
     #[test]

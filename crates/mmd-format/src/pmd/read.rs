@@ -4,7 +4,7 @@
 use super::{
     Bone, English, Ik, Joint, Material, Morph, MorphVertex, Physics, Pmd, RigidBody, Vertex,
 };
-use crate::binary::{Ctx, Reader};
+use crate::binary::{Ctx, Fields, Reader};
 use crate::error::{ErrorKind, Format, Result};
 use crate::text::FixedText;
 
@@ -96,24 +96,22 @@ fn text<const N: usize>(r: &mut Reader<'_>) -> Result<FixedText<N>> {
     Ok(FixedText { bytes: r.array()? })
 }
 
+/// A fixed text field of a record.
+#[inline(always)]
+fn field_text<const M: usize, const N: usize>(f: &mut Fields<'_, N>) -> FixedText<M> {
+    FixedText { bytes: f.array() }
+}
+
 fn read_vertices(r: &mut Reader<'_>) -> Result<Vec<Vertex>> {
     let count = r.count_u32(VERTEX_SIZE).ctx(|| "vertex count")?;
-    let mut vertices = Vec::with_capacity(count);
-    for i in 0..count {
-        let v = (|| {
-            Ok(Vertex {
-                position: r.vec3()?,
-                normal: r.vec3()?,
-                uv: r.vec2()?,
-                bones: [r.u16()?, r.u16()?],
-                weight: r.u8()?,
-                edge_disabled: r.u8()?,
-            })
-        })()
-        .ctx(|| format!("vertex {i}"))?;
-        vertices.push(v);
-    }
-    Ok(vertices)
+    r.records::<VERTEX_SIZE, _>(count, |f| Vertex {
+        position: f.floats(),
+        normal: f.floats(),
+        uv: f.floats(),
+        bones: [f.u16(), f.u16()],
+        weight: f.u8(),
+        edge_disabled: f.u8(),
+    })
 }
 
 fn read_faces(r: &mut Reader<'_>) -> Result<Vec<[u16; 3]>> {
@@ -129,34 +127,21 @@ fn read_faces(r: &mut Reader<'_>) -> Result<Vec<[u16; 3]>> {
         ))
         .ctx(|| "faces");
     }
-    let mut faces = Vec::with_capacity(index_count / 3);
-    for i in 0..index_count / 3 {
-        let f = (|| Ok([r.u16()?, r.u16()?, r.u16()?]))().ctx(|| format!("face {i}"))?;
-        faces.push(f);
-    }
-    Ok(faces)
+    r.records::<6, _>(index_count / 3, |f| [f.u16(), f.u16(), f.u16()])
 }
 
 fn read_materials(r: &mut Reader<'_>) -> Result<Vec<Material>> {
     let count = r.count_u32(MATERIAL_SIZE).ctx(|| "material count")?;
-    let mut materials = Vec::with_capacity(count);
-    for i in 0..count {
-        let m = (|| {
-            Ok(Material {
-                diffuse: r.vec4()?,
-                specular_power: r.f32()?,
-                specular: r.vec3()?,
-                ambient: r.vec3()?,
-                toon_index: r.u8()?,
-                edge: r.u8()?,
-                index_count: r.u32()?,
-                texture: text(r)?,
-            })
-        })()
-        .ctx(|| format!("material {i}"))?;
-        materials.push(m);
-    }
-    Ok(materials)
+    r.records::<MATERIAL_SIZE, _>(count, |f| Material {
+        diffuse: f.floats(),
+        specular_power: f.f32(),
+        specular: f.floats(),
+        ambient: f.floats(),
+        toon_index: f.u8(),
+        edge: f.u8(),
+        index_count: f.u32(),
+        texture: field_text(f),
+    })
 }
 
 fn read_bones(r: &mut Reader<'_>) -> Result<Vec<Bone>> {
@@ -164,22 +149,14 @@ fn read_bones(r: &mut Reader<'_>) -> Result<Vec<Bone>> {
     let count = r
         .check_count(count as u64, BONE_SIZE)
         .ctx(|| "bone count")?;
-    let mut bones = Vec::with_capacity(count);
-    for i in 0..count {
-        let b = (|| {
-            Ok(Bone {
-                name: text(r)?,
-                parent: r.u16()?,
-                tail: r.u16()?,
-                kind: r.u8()?,
-                ik_parent: r.u16()?,
-                position: r.vec3()?,
-            })
-        })()
-        .ctx(|| format!("bone {i}"))?;
-        bones.push(b);
-    }
-    Ok(bones)
+    r.records::<BONE_SIZE, _>(count, |f| Bone {
+        name: field_text(f),
+        parent: f.u16(),
+        tail: f.u16(),
+        kind: f.u8(),
+        ik_parent: f.u16(),
+        position: f.floats(),
+    })
 }
 
 fn read_iks(r: &mut Reader<'_>) -> Result<Vec<Ik>> {
@@ -224,13 +201,10 @@ fn read_morphs(r: &mut Reader<'_>) -> Result<Vec<Morph>> {
             let vertex_count = r.u32()?;
             let panel = r.u8()?;
             let vertex_count = r.check_count(u64::from(vertex_count), MORPH_VERTEX_SIZE)?;
-            let mut vertices = Vec::with_capacity(vertex_count);
-            for _ in 0..vertex_count {
-                vertices.push(MorphVertex {
-                    index: r.u32()?,
-                    offset: r.vec3()?,
-                });
-            }
+            let vertices = r.records::<MORPH_VERTEX_SIZE, _>(vertex_count, |f| MorphVertex {
+                index: f.u32(),
+                offset: f.floats(),
+            })?;
             Ok(Morph {
                 name,
                 panel,
@@ -272,49 +246,35 @@ fn read_english(r: &mut Reader<'_>, pmd: &Pmd) -> Result<English> {
 
 fn read_physics(r: &mut Reader<'_>) -> Result<Physics> {
     let count = r.count_u32(RIGID_BODY_SIZE).ctx(|| "rigid body count")?;
-    let mut rigid_bodies = Vec::with_capacity(count);
-    for i in 0..count {
-        let b = (|| {
-            Ok(RigidBody {
-                name: text(r)?,
-                bone: r.u16()?,
-                group: r.u8()?,
-                non_collision_mask: r.u16()?,
-                shape: r.u8()?,
-                size: r.vec3()?,
-                position: r.vec3()?,
-                rotation: r.vec3()?,
-                mass: r.f32()?,
-                linear_damping: r.f32()?,
-                angular_damping: r.f32()?,
-                restitution: r.f32()?,
-                friction: r.f32()?,
-                mode: r.u8()?,
-            })
-        })()
-        .ctx(|| format!("rigid body {i}"))?;
-        rigid_bodies.push(b);
-    }
+    let rigid_bodies = r.records::<RIGID_BODY_SIZE, _>(count, |f| RigidBody {
+        name: field_text(f),
+        bone: f.u16(),
+        group: f.u8(),
+        non_collision_mask: f.u16(),
+        shape: f.u8(),
+        size: f.floats(),
+        position: f.floats(),
+        rotation: f.floats(),
+        mass: f.f32(),
+        linear_damping: f.f32(),
+        angular_damping: f.f32(),
+        restitution: f.f32(),
+        friction: f.f32(),
+        mode: f.u8(),
+    })?;
     let count = r.count_u32(JOINT_SIZE).ctx(|| "joint count")?;
-    let mut joints = Vec::with_capacity(count);
-    for i in 0..count {
-        let j = (|| {
-            Ok(Joint {
-                name: text(r)?,
-                rigid_bodies: [r.u32()?, r.u32()?],
-                position: r.vec3()?,
-                rotation: r.vec3()?,
-                position_min: r.vec3()?,
-                position_max: r.vec3()?,
-                rotation_min: r.vec3()?,
-                rotation_max: r.vec3()?,
-                spring_position: r.vec3()?,
-                spring_rotation: r.vec3()?,
-            })
-        })()
-        .ctx(|| format!("joint {i}"))?;
-        joints.push(j);
-    }
+    let joints = r.records::<JOINT_SIZE, _>(count, |f| Joint {
+        name: field_text(f),
+        rigid_bodies: [f.u32(), f.u32()],
+        position: f.floats(),
+        rotation: f.floats(),
+        position_min: f.floats(),
+        position_max: f.floats(),
+        rotation_min: f.floats(),
+        rotation_max: f.floats(),
+        spring_position: f.floats(),
+        spring_rotation: f.floats(),
+    })?;
     Ok(Physics {
         rigid_bodies,
         joints,
