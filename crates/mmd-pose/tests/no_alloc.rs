@@ -1,13 +1,15 @@
 //! Evaluating a frame allocates nothing: a counting global allocator watches every call of
 //! `evaluate` over a whole dance (Miku + WAVEFILE when the fixtures are present, a synthetic
-//! leg otherwise), with IK solved by CCD and by the Jacobian solver.
+//! leg otherwise), with IK solved by CCD and by the Jacobian solver. It counts the evaluating
+//! thread's allocations only: the tests run side by side, and one parsing its fixtures while
+//! another counts must not show up in the other's count.
 #![allow(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use glam::Quat;
 use mmd_pose::{
@@ -17,12 +19,23 @@ use mmd_pose::{
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count() {
+    // Ignored while the thread is being torn down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 // SAFETY: forwards every call to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -31,7 +44,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -44,7 +57,7 @@ fn count_allocations(rig: &Rig, motion: &Motion) -> usize {
     let mut pose = Pose::new(rig);
     let mut overrides = IkOverrides::new(rig);
     let last = motion.last_frame() as u32;
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     for method in [IkMethod::Ccd, IkMethod::Jacobian] {
         overrides.set_all_methods(method);
         for ik in [IkOverride::Auto, IkOverride::Off] {
@@ -54,7 +67,7 @@ fn count_allocations(rig: &Rig, motion: &Motion) -> usize {
             }
         }
     }
-    ALLOCATIONS.load(Ordering::Relaxed) - before
+    allocations() - before
 }
 
 #[test]
@@ -121,7 +134,7 @@ fn evaluating_layers_does_not_allocate() {
     .into();
     let mut pose = Pose::new(&rig);
     let mut overrides = IkOverrides::new(&rig);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     for ik in [IkOverride::Auto, IkOverride::Off] {
         overrides.set_all(ik);
         for f in 0..=60 {
@@ -132,7 +145,7 @@ fn evaluating_layers_does_not_allocate() {
             }
         }
     }
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed) - before, 0);
+    assert_eq!(allocations() - before, 0);
 }
 
 #[test]
@@ -147,13 +160,13 @@ fn physics_toggle_queries_do_not_allocate() {
     ]);
     let motion = Motion::bind(&rig, &[&vmd]);
     assert!(motion.has_physics_toggles());
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let mut offs = 0;
     for f in 0..=300 {
         for bone in 0..rig.bone_count() + 2 {
             offs += usize::from(motion.bone_physics_off(bone, f as f32 * 0.1));
         }
     }
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed) - before, 0);
+    assert_eq!(allocations() - before, 0);
     assert_eq!(offs, 100, "frames 10.0 to 19.9 of the thigh");
 }
