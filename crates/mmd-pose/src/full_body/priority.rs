@@ -1,0 +1,241 @@
+//! One step of prioritized inverse kinematics (seed 002, after Yamane & Nakamura and
+//! Siciliano & Slotine): the parameter change that best serves task level 1, then, without
+//! disturbing level 1 (to first order), level 2, then, in what freedom is left, pulls the
+//! parameters toward a posture:
+//!
+//! ```text
+//! Δ1 = J1⁺ e1                    N1 = I − J1⁺ J1
+//! Δ2 = Δ1 + (J2 N1)⁺ (e2 − J2 Δ1)  N2 = N1 − (J2 N1)⁺ (J2 N1)
+//! Δ  = Δ2 + N2 z
+//! ```
+//!
+//! Every `A⁺` is singularity-robust (damped): `Aᵀ (A Aᵀ + λ² I)⁻¹`, so a straight arm or a
+//! target on a joint gives a finite step. Only `A Aᵀ` (tasks × tasks, at most a few dozen
+//! rows) is factored, by Cholesky; the matrices live in [`PriorityScratch`], resized only
+//! when the number of parameters or task rows changes, so the steps of one drag allocate
+//! nothing.
+
+use nalgebra::{Cholesky, DMatrix, DVector};
+
+/// The step's inputs (`j1`, `e1`, `j2`, `e2`, `z`, filled by the caller after
+/// [`PriorityScratch::shape`]), its output (`step`) and the intermediate matrices.
+#[derive(Debug, Clone)]
+pub(crate) struct PriorityScratch {
+    /// Level 1: Jacobian (rows × parameters) and error.
+    pub j1: DMatrix<f64>,
+    pub e1: DVector<f64>,
+    /// Level 2: Jacobian and error.
+    pub j2: DMatrix<f64>,
+    pub e2: DVector<f64>,
+    /// Level 3: the posture pull, a parameter change.
+    pub z: DVector<f64>,
+    /// The result.
+    pub step: DVector<f64>,
+    /// `(A Aᵀ + λ² I)` per level, factored in place.
+    gram1: DMatrix<f64>,
+    gram2: DMatrix<f64>,
+    /// `(A Aᵀ + λ² I)⁻¹ A` per level: the transposed damped pseudo-inverse.
+    solved1: DMatrix<f64>,
+    solved2: DMatrix<f64>,
+    /// Null-space projectors of level 1 and of levels 1 and 2.
+    null1: DMatrix<f64>,
+    null2: DMatrix<f64>,
+    /// `J2 N1`, and its transpose (to form its Gram matrix without allocating).
+    j2_null1: DMatrix<f64>,
+    j2_null1_t: DMatrix<f64>,
+    j1_t: DMatrix<f64>,
+    /// `e2 − J2 Δ1`.
+    residual2: DVector<f64>,
+}
+
+impl Default for PriorityScratch {
+    fn default() -> PriorityScratch {
+        let m = || DMatrix::zeros(0, 0);
+        let v = || DVector::zeros(0);
+        PriorityScratch {
+            j1: m(),
+            e1: v(),
+            j2: m(),
+            e2: v(),
+            z: v(),
+            step: v(),
+            gram1: m(),
+            gram2: m(),
+            solved1: m(),
+            solved2: m(),
+            null1: m(),
+            null2: m(),
+            j2_null1: m(),
+            j2_null1_t: m(),
+            j1_t: m(),
+            residual2: v(),
+        }
+    }
+}
+
+fn shape_matrix(m: &mut DMatrix<f64>, rows: usize, cols: usize) {
+    if m.shape() != (rows, cols) {
+        *m = DMatrix::zeros(rows, cols);
+    }
+}
+
+fn shape_vector(v: &mut DVector<f64>, rows: usize) {
+    if v.len() != rows {
+        *v = DVector::zeros(rows);
+    }
+}
+
+impl PriorityScratch {
+    /// Sizes every matrix for `n` parameters, `rows1` level-1 rows and `rows2` level-2 rows
+    /// (allocating only when a size changed) and zeroes the inputs.
+    pub fn shape(&mut self, n: usize, rows1: usize, rows2: usize) {
+        shape_matrix(&mut self.j1, rows1, n);
+        shape_vector(&mut self.e1, rows1);
+        shape_matrix(&mut self.j2, rows2, n);
+        shape_vector(&mut self.e2, rows2);
+        shape_vector(&mut self.z, n);
+        shape_vector(&mut self.step, n);
+        shape_matrix(&mut self.gram1, rows1, rows1);
+        shape_matrix(&mut self.gram2, rows2, rows2);
+        shape_matrix(&mut self.solved1, rows1, n);
+        shape_matrix(&mut self.solved2, rows2, n);
+        shape_matrix(&mut self.null1, n, n);
+        shape_matrix(&mut self.null2, n, n);
+        shape_matrix(&mut self.j2_null1, rows2, n);
+        shape_matrix(&mut self.j2_null1_t, n, rows2);
+        shape_matrix(&mut self.j1_t, n, rows1);
+        shape_vector(&mut self.residual2, rows2);
+        self.clear_inputs();
+    }
+
+    /// Zeroes the Jacobians, errors and posture pull (for filling again).
+    pub fn clear_inputs(&mut self) {
+        self.j1.fill(0.0);
+        self.e1.fill(0.0);
+        self.j2.fill(0.0);
+        self.e2.fill(0.0);
+        self.z.fill(0.0);
+    }
+
+    /// Computes [`PriorityScratch::step`] from the inputs with damping `λ²` (see the
+    /// module docs).
+    pub fn solve(&mut self, damping: f64) {
+        let n = self.step.len();
+        self.step.fill(0.0);
+        self.null1.fill_with_identity();
+        if self.j1.nrows() > 0 {
+            self.j1_t.tr_copy_from(&self.j1);
+            solve_damped(
+                &self.j1,
+                &self.j1_t,
+                damping,
+                &mut self.gram1,
+                &mut self.solved1,
+            );
+            // Δ1 = J1⁺ e1 = solved1ᵀ e1; N1 = I − solved1ᵀ J1.
+            self.step.gemv_tr(1.0, &self.solved1, &self.e1, 0.0);
+            self.null1.gemm_tr(-1.0, &self.solved1, &self.j1, 1.0);
+        }
+        self.null2.copy_from(&self.null1);
+        if self.j2.nrows() > 0 {
+            self.j2_null1.gemm(1.0, &self.j2, &self.null1, 0.0);
+            self.j2_null1_t.tr_copy_from(&self.j2_null1);
+            solve_damped(
+                &self.j2_null1,
+                &self.j2_null1_t,
+                damping,
+                &mut self.gram2,
+                &mut self.solved2,
+            );
+            self.residual2.copy_from(&self.e2);
+            self.residual2.gemv(-1.0, &self.j2, &self.step, 1.0);
+            self.step.gemv_tr(1.0, &self.solved2, &self.residual2, 1.0);
+            self.null2.gemm_tr(-1.0, &self.solved2, &self.j2_null1, 1.0);
+        }
+        if n > 0 {
+            self.step.gemv(1.0, &self.null2, &self.z, 1.0);
+        }
+        if !self.step.iter().all(|v| v.is_finite()) {
+            self.step.fill(0.0);
+        }
+    }
+}
+
+/// `solved = (A Aᵀ + λ² I)⁻¹ A`, given `A` and `Aᵀ`; zero when the factorisation fails
+/// (only for non-finite input: with `λ² > 0` the matrix is positive definite).
+fn solve_damped(
+    a: &DMatrix<f64>,
+    a_t: &DMatrix<f64>,
+    damping: f64,
+    gram: &mut DMatrix<f64>,
+    solved: &mut DMatrix<f64>,
+) {
+    gram.gemm_tr(1.0, a_t, a_t, 0.0);
+    for i in 0..gram.nrows() {
+        gram[(i, i)] += damping;
+    }
+    let rows = gram.nrows();
+    let factor = std::mem::replace(gram, DMatrix::zeros(0, 0));
+    match Cholesky::new(factor) {
+        Some(cholesky) => {
+            solved.copy_from(a);
+            cholesky.solve_mut(solved);
+            *gram = cholesky.unpack_dirty();
+        }
+        None => {
+            solved.fill(0.0);
+            *gram = DMatrix::zeros(rows, rows);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two parameters, level 1 holds their sum at 1, level 2 wants the first at 3: the
+    /// result keeps the sum and moves the difference.
+    #[test]
+    fn level_two_moves_only_in_level_ones_null_space() {
+        let mut w = PriorityScratch::default();
+        w.shape(2, 1, 1);
+        w.j1.copy_from_slice(&[1.0, 1.0]);
+        w.e1[0] = 1.0;
+        w.j2.copy_from_slice(&[1.0, 0.0]);
+        w.e2[0] = 3.0;
+        w.solve(1e-12);
+        let (a, b) = (w.step[0], w.step[1]);
+        assert!((a + b - 1.0).abs() < 1e-9, "{a} {b}");
+        // Level 2 within level 1's null space: a as near 3 as a + b = 1 lets it be, which
+        // the null space (1, −1) reaches exactly.
+        assert!((a - 3.0).abs() < 1e-6, "{a} {b}");
+    }
+
+    /// The posture pull acts only where both levels leave freedom.
+    #[test]
+    fn posture_fills_the_remaining_null_space() {
+        let mut w = PriorityScratch::default();
+        w.shape(3, 1, 1);
+        w.j1.copy_from_slice(&[1.0, 0.0, 0.0]);
+        w.j2.copy_from_slice(&[0.0, 1.0, 0.0]);
+        w.z.copy_from_slice(&[5.0, 5.0, 5.0]);
+        w.solve(1e-12);
+        assert!(w.step[0].abs() < 1e-9 && w.step[1].abs() < 1e-9);
+        assert!((w.step[2] - 5.0).abs() < 1e-9);
+    }
+
+    /// A singular level (two identical rows asking for different things) gives a finite
+    /// step, the least-squares compromise.
+    #[test]
+    fn singular_tasks_give_finite_steps() {
+        let mut w = PriorityScratch::default();
+        w.shape(2, 2, 0);
+        // Column-major: both rows are (1, 0).
+        w.j1.copy_from_slice(&[1.0, 1.0, 0.0, 0.0]);
+        w.e1.copy_from_slice(&[1.0, 2.0]);
+        w.solve(1e-6);
+        assert!(w.step.iter().all(|v| v.is_finite()));
+        assert!((w.step[0] - 1.5).abs() < 1e-3, "{}", w.step);
+        assert_eq!(w.step[1], 0.0);
+    }
+}
