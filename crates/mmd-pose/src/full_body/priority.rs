@@ -11,9 +11,11 @@
 //!
 //! Every `A⁺` is singularity-robust (damped): `Aᵀ (A Aᵀ + λ² I)⁻¹`, so a straight arm or a
 //! target on a joint gives a finite step. Only `A Aᵀ` (tasks × tasks, at most a few dozen
-//! rows) is factored, by Cholesky; the matrices live in [`PriorityScratch`], resized only
-//! when the number of parameters or task rows changes, so the steps of one drag allocate
-//! nothing.
+//! rows) is factored, by Cholesky, and the projectors are never formed: with
+//! `S = (A Aᵀ + λ² I)⁻¹ A`, `N1 v = v − S1ᵀ (J1 v)`, `J2 N1 = J2 − (J2 S1ᵀ) J1` and
+//! `N2 v = N1 v − S2ᵀ (J2 N1 v)`, products of a few rows by the parameters. The matrices
+//! live in [`PriorityScratch`], resized only when the number of parameters or task rows
+//! changes, so the steps of one drag allocate nothing.
 
 use nalgebra::{Cholesky, DMatrix, DVector};
 
@@ -37,15 +39,20 @@ pub(crate) struct PriorityScratch {
     /// `(A Aᵀ + λ² I)⁻¹ A` per level: the transposed damped pseudo-inverse.
     solved1: DMatrix<f64>,
     solved2: DMatrix<f64>,
-    /// Null-space projectors of level 1 and of levels 1 and 2.
-    null1: DMatrix<f64>,
-    null2: DMatrix<f64>,
-    /// `J2 N1`, and its transpose (to form its Gram matrix without allocating).
+    /// `(J2 S1ᵀ)ᵀ = S1 J2ᵀ`, levels 1 × 2.
+    coupling_t: DMatrix<f64>,
+    /// `J2 N1`, and the transposes of it, `J1` and `J2` (to form products without
+    /// allocating).
     j2_null1: DMatrix<f64>,
     j2_null1_t: DMatrix<f64>,
     j1_t: DMatrix<f64>,
+    j2_t: DMatrix<f64>,
     /// `e2 − J2 Δ1`.
     residual2: DVector<f64>,
+    /// Per-level row vectors and a parameter vector for the posture's projection.
+    rows1: DVector<f64>,
+    rows2: DVector<f64>,
+    pull: DVector<f64>,
 }
 
 impl Default for PriorityScratch {
@@ -63,12 +70,15 @@ impl Default for PriorityScratch {
             gram2: m(),
             solved1: m(),
             solved2: m(),
-            null1: m(),
-            null2: m(),
+            coupling_t: m(),
             j2_null1: m(),
             j2_null1_t: m(),
             j1_t: m(),
+            j2_t: m(),
             residual2: v(),
+            rows1: v(),
+            rows2: v(),
+            pull: v(),
         }
     }
 }
@@ -99,12 +109,15 @@ impl PriorityScratch {
         shape_matrix(&mut self.gram2, rows2, rows2);
         shape_matrix(&mut self.solved1, rows1, n);
         shape_matrix(&mut self.solved2, rows2, n);
-        shape_matrix(&mut self.null1, n, n);
-        shape_matrix(&mut self.null2, n, n);
+        shape_matrix(&mut self.coupling_t, rows1, rows2);
         shape_matrix(&mut self.j2_null1, rows2, n);
         shape_matrix(&mut self.j2_null1_t, n, rows2);
         shape_matrix(&mut self.j1_t, n, rows1);
+        shape_matrix(&mut self.j2_t, n, rows2);
         shape_vector(&mut self.residual2, rows2);
+        shape_vector(&mut self.rows1, rows1);
+        shape_vector(&mut self.rows2, rows2);
+        shape_vector(&mut self.pull, n);
         self.clear_inputs();
     }
 
@@ -120,10 +133,10 @@ impl PriorityScratch {
     /// Computes [`PriorityScratch::step`] from the inputs with damping `λ²` (see the
     /// module docs).
     pub fn solve(&mut self, damping: f64) {
-        let n = self.step.len();
+        let (rows1, rows2) = (self.j1.nrows(), self.j2.nrows());
         self.step.fill(0.0);
-        self.null1.fill_with_identity();
-        if self.j1.nrows() > 0 {
+        self.pull.copy_from(&self.z);
+        if rows1 > 0 {
             self.j1_t.tr_copy_from(&self.j1);
             solve_damped(
                 &self.j1,
@@ -132,13 +145,19 @@ impl PriorityScratch {
                 &mut self.gram1,
                 &mut self.solved1,
             );
-            // Δ1 = J1⁺ e1 = solved1ᵀ e1; N1 = I − solved1ᵀ J1.
+            // Δ1 = S1ᵀ e1; the pull's N1 z = z − S1ᵀ (J1 z).
             self.step.gemv_tr(1.0, &self.solved1, &self.e1, 0.0);
-            self.null1.gemm_tr(-1.0, &self.solved1, &self.j1, 1.0);
+            self.rows1.gemv(1.0, &self.j1, &self.z, 0.0);
+            self.pull.gemv_tr(-1.0, &self.solved1, &self.rows1, 1.0);
         }
-        self.null2.copy_from(&self.null1);
-        if self.j2.nrows() > 0 {
-            self.j2_null1.gemm(1.0, &self.j2, &self.null1, 0.0);
+        if rows2 > 0 {
+            // J2 N1 = J2 − (J2 S1ᵀ) J1.
+            self.j2_null1.copy_from(&self.j2);
+            if rows1 > 0 {
+                self.j2_t.tr_copy_from(&self.j2);
+                self.coupling_t.gemm(1.0, &self.solved1, &self.j2_t, 0.0);
+                self.j2_null1.gemm_tr(-1.0, &self.coupling_t, &self.j1, 1.0);
+            }
             self.j2_null1_t.tr_copy_from(&self.j2_null1);
             solve_damped(
                 &self.j2_null1,
@@ -150,11 +169,12 @@ impl PriorityScratch {
             self.residual2.copy_from(&self.e2);
             self.residual2.gemv(-1.0, &self.j2, &self.step, 1.0);
             self.step.gemv_tr(1.0, &self.solved2, &self.residual2, 1.0);
-            self.null2.gemm_tr(-1.0, &self.solved2, &self.j2_null1, 1.0);
+            // N2 z = N1 z − S2ᵀ (J2 N1 z); N1 z is in `pull` already, and J2 N1 z is
+            // (J2 N1) z.
+            self.rows2.gemv(1.0, &self.j2_null1, &self.z, 0.0);
+            self.pull.gemv_tr(-1.0, &self.solved2, &self.rows2, 1.0);
         }
-        if n > 0 {
-            self.step.gemv(1.0, &self.null2, &self.z, 1.0);
-        }
+        self.step += &self.pull;
         if !self.step.iter().all(|v| v.is_finite()) {
             self.step.fill(0.0);
         }
