@@ -11,13 +11,14 @@
 //!
 //! Every `A⁺` is singularity-robust (damped): `Aᵀ (A Aᵀ + λ² I)⁻¹`, so a straight arm or a
 //! target on a joint gives a finite step. Only `A Aᵀ` (tasks × tasks, at most a few dozen
-//! rows) is factored, by Cholesky, and the projectors are never formed: with
-//! `S = (A Aᵀ + λ² I)⁻¹ A`, `N1 v = v − S1ᵀ (J1 v)`, `J2 N1 = J2 − (J2 S1ᵀ) J1` and
-//! `N2 v = N1 v − S2ᵀ (J2 N1 v)`, products of a few rows by the parameters. The matrices
+//! rows) is factored, by Cholesky, and neither the pseudo-inverses nor the projectors are
+//! formed: with `G = A Aᵀ + λ² I`, `A⁺ e = Aᵀ (G⁻¹ e)`, `N1 v = v − J1ᵀ G1⁻¹ (J1 v)`,
+//! `J2 N1 = J2 − (G1⁻¹ J1 J2ᵀ)ᵀ J1` and `N2 v = N1 v − (J2 N1)ᵀ G2⁻¹ (J2 N1 v)`: solves
+//! for a few vectors and products of a few rows by the parameters. The matrices
 //! live in [`PriorityScratch`], resized only when the number of parameters or task rows
 //! changes, so the steps of one drag allocate nothing.
 
-use nalgebra::{Cholesky, DMatrix, DVector};
+use nalgebra::{Cholesky, DMatrix, DVector, Dyn};
 
 /// The step's inputs (`j1`, `e1`, `j2`, `e2`, `z`, filled by the caller after
 /// [`PriorityScratch::shape`]), its output (`step`) and the intermediate matrices.
@@ -36,10 +37,7 @@ pub(crate) struct PriorityScratch {
     /// `(A Aᵀ + λ² I)` per level, factored in place.
     gram1: DMatrix<f64>,
     gram2: DMatrix<f64>,
-    /// `(A Aᵀ + λ² I)⁻¹ A` per level: the transposed damped pseudo-inverse.
-    solved1: DMatrix<f64>,
-    solved2: DMatrix<f64>,
-    /// `(J2 S1ᵀ)ᵀ = S1 J2ᵀ`, levels 1 × 2.
+    /// `G1⁻¹ J1 J2ᵀ`, levels 1 × 2.
     coupling_t: DMatrix<f64>,
     /// `J2 N1`, and the transposes of it, `J1` and `J2` (to form products without
     /// allocating).
@@ -68,8 +66,6 @@ impl Default for PriorityScratch {
             step: v(),
             gram1: m(),
             gram2: m(),
-            solved1: m(),
-            solved2: m(),
             coupling_t: m(),
             j2_null1: m(),
             j2_null1_t: m(),
@@ -107,8 +103,6 @@ impl PriorityScratch {
         shape_vector(&mut self.step, n);
         shape_matrix(&mut self.gram1, rows1, rows1);
         shape_matrix(&mut self.gram2, rows2, rows2);
-        shape_matrix(&mut self.solved1, rows1, n);
-        shape_matrix(&mut self.solved2, rows2, n);
         shape_matrix(&mut self.coupling_t, rows1, rows2);
         shape_matrix(&mut self.j2_null1, rows2, n);
         shape_matrix(&mut self.j2_null1_t, n, rows2);
@@ -136,43 +130,42 @@ impl PriorityScratch {
         let (rows1, rows2) = (self.j1.nrows(), self.j2.nrows());
         self.step.fill(0.0);
         self.pull.copy_from(&self.z);
-        if rows1 > 0 {
-            self.j1_t.tr_copy_from(&self.j1);
-            solve_damped(
-                &self.j1,
-                &self.j1_t,
-                damping,
-                &mut self.gram1,
-                &mut self.solved1,
-            );
-            // Δ1 = S1ᵀ e1; the pull's N1 z = z − S1ᵀ (J1 z).
-            self.step.gemv_tr(1.0, &self.solved1, &self.e1, 0.0);
+        self.j1_t.tr_copy_from(&self.j1);
+        let level1 = (rows1 > 0).then(|| factor(&self.j1_t, damping, &mut self.gram1));
+        if let Some(Some(g1)) = &level1 {
+            // Δ1 = J1ᵀ G1⁻¹ e1; the pull's N1 z = z − J1ᵀ G1⁻¹ (J1 z).
+            self.rows1.copy_from(&self.e1);
+            g1.solve_mut(&mut self.rows1);
+            self.step.gemv_tr(1.0, &self.j1, &self.rows1, 0.0);
             self.rows1.gemv(1.0, &self.j1, &self.z, 0.0);
-            self.pull.gemv_tr(-1.0, &self.solved1, &self.rows1, 1.0);
+            g1.solve_mut(&mut self.rows1);
+            self.pull.gemv_tr(-1.0, &self.j1, &self.rows1, 1.0);
         }
         if rows2 > 0 {
-            // J2 N1 = J2 − (J2 S1ᵀ) J1.
+            // J2 N1 = J2 − (G1⁻¹ J1 J2ᵀ)ᵀ J1.
             self.j2_null1.copy_from(&self.j2);
-            if rows1 > 0 {
+            if let Some(Some(g1)) = &level1 {
                 self.j2_t.tr_copy_from(&self.j2);
-                self.coupling_t.gemm(1.0, &self.solved1, &self.j2_t, 0.0);
+                self.coupling_t.gemm(1.0, &self.j1, &self.j2_t, 0.0);
+                g1.solve_mut(&mut self.coupling_t);
                 self.j2_null1.gemm_tr(-1.0, &self.coupling_t, &self.j1, 1.0);
             }
             self.j2_null1_t.tr_copy_from(&self.j2_null1);
-            solve_damped(
-                &self.j2_null1,
-                &self.j2_null1_t,
-                damping,
-                &mut self.gram2,
-                &mut self.solved2,
-            );
-            self.residual2.copy_from(&self.e2);
-            self.residual2.gemv(-1.0, &self.j2, &self.step, 1.0);
-            self.step.gemv_tr(1.0, &self.solved2, &self.residual2, 1.0);
-            // N2 z = N1 z − S2ᵀ (J2 N1 z); N1 z is in `pull` already, and J2 N1 z is
-            // (J2 N1) z.
-            self.rows2.gemv(1.0, &self.j2_null1, &self.z, 0.0);
-            self.pull.gemv_tr(-1.0, &self.solved2, &self.rows2, 1.0);
+            if let Some(g2) = factor(&self.j2_null1_t, damping, &mut self.gram2) {
+                // Δ2 = Δ1 + (J2 N1)ᵀ G2⁻¹ (e2 − J2 Δ1).
+                self.residual2.copy_from(&self.e2);
+                self.residual2.gemv(-1.0, &self.j2, &self.step, 1.0);
+                g2.solve_mut(&mut self.residual2);
+                self.step.gemv_tr(1.0, &self.j2_null1, &self.residual2, 1.0);
+                // N2 z = N1 z − (J2 N1)ᵀ G2⁻¹ (J2 N1) z.
+                self.rows2.gemv(1.0, &self.j2_null1, &self.z, 0.0);
+                g2.solve_mut(&mut self.rows2);
+                self.pull.gemv_tr(-1.0, &self.j2_null1, &self.rows2, 1.0);
+                self.gram2 = g2.unpack_dirty();
+            }
+        }
+        if let Some(Some(g1)) = level1 {
+            self.gram1 = g1.unpack_dirty();
         }
         self.step += &self.pull;
         if !self.step.iter().all(|v| v.is_finite()) {
@@ -181,32 +174,19 @@ impl PriorityScratch {
     }
 }
 
-/// `solved = (A Aᵀ + λ² I)⁻¹ A`, given `A` and `Aᵀ`; zero when the factorisation fails
-/// (only for non-finite input: with `λ² > 0` the matrix is positive definite).
-fn solve_damped(
-    a: &DMatrix<f64>,
-    a_t: &DMatrix<f64>,
-    damping: f64,
-    gram: &mut DMatrix<f64>,
-    solved: &mut DMatrix<f64>,
-) {
+/// The Cholesky factor of `A Aᵀ + λ² I`, given `Aᵀ`, built in `gram`'s storage (handed
+/// back by the caller with `unpack_dirty`); `None` (and `gram` left empty, to be sized
+/// again) only for non-finite input: with `λ² > 0` the matrix is positive definite.
+fn factor(a_t: &DMatrix<f64>, damping: f64, gram: &mut DMatrix<f64>) -> Option<Cholesky<f64, Dyn>> {
+    let rows = a_t.ncols();
+    if gram.shape() != (rows, rows) {
+        *gram = DMatrix::zeros(rows, rows);
+    }
     gram.gemm_tr(1.0, a_t, a_t, 0.0);
-    for i in 0..gram.nrows() {
+    for i in 0..rows {
         gram[(i, i)] += damping;
     }
-    let rows = gram.nrows();
-    let factor = std::mem::replace(gram, DMatrix::zeros(0, 0));
-    match Cholesky::new(factor) {
-        Some(cholesky) => {
-            solved.copy_from(a);
-            cholesky.solve_mut(solved);
-            *gram = cholesky.unpack_dirty();
-        }
-        None => {
-            solved.fill(0.0);
-            *gram = DMatrix::zeros(rows, rows);
-        }
-    }
+    Cholesky::new(std::mem::replace(gram, DMatrix::zeros(0, 0)))
 }
 
 #[cfg(test)]
