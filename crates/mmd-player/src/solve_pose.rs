@@ -199,13 +199,13 @@ pub fn run(args: &SolvePoseArgs) -> Result<()> {
         );
     }
     for p in &pins {
-        let rotation = solved.globals[p.bone].to_scale_rotation_translation().1;
+        let (moved, turned) = p.drift(solved).context("a pin past the model")?;
         println!(
             "{}",
             json!({
                 "pin": rig.bone_name(p.bone),
-                "position_drift": position(p.bone).distance(p.position),
-                "rotation_drift": rotation.angle_between(p.rotation),
+                "position_drift": moved,
+                "rotation_drift": turned,
             })
         );
     }

@@ -48,6 +48,37 @@ fn feet(body: &FullBody, pose: &Pose) -> Vec<Pin> {
         .collect()
 }
 
+/// Every IK link the file limits to one axis (the knees) read from the solved pose's
+/// matrices: a turn about X alone, within the file's limits.
+fn check_knees(rig: &Rig, pose: &Pose) {
+    for k in 0..rig.ik_solver_count() {
+        let (_, _, links) = rig.ik_chain(k);
+        for (l, &bone) in links.iter().enumerate() {
+            let Some((min, max)) = rig.ik_link_limits(k, l) else {
+                continue;
+            };
+            if min.y != 0.0 || max.y != 0.0 || min.z != 0.0 || max.z != 0.0 {
+                continue;
+            }
+            let parent = rig.bone_parent(bone).unwrap();
+            let local = rotation(pose, parent).conjugate() * rotation(pose, bone);
+            let local = if local.w < 0.0 { -local } else { local };
+            let angle = 2.0 * local.x.atan2(local.w);
+            let name = rig.bone_name(bone);
+            assert!(
+                local.y.abs() < 1e-4 && local.z.abs() < 1e-4,
+                "{name} turns off its axis: {local}"
+            );
+            assert!(
+                angle >= min.x - 1e-4 && angle <= max.x + 1e-4,
+                "{name} at {angle} outside {}..{}",
+                min.x,
+                max.x
+            );
+        }
+    }
+}
+
 /// Pins and targets measured on the solved pose itself (not the solver's report).
 fn check_tasks(pose: &Pose, pins: &[Pin], targets: &[Target]) -> (f32, f32, f32) {
     let mut drift = (0.0f32, 0.0f32);
@@ -192,6 +223,7 @@ impl Case {
         assert_eq!(residual, report.target_residual);
         let excess = self.body.range_excess(&self.rig, solver.pose());
         assert!(excess < 1e-4, "a joint lies {excess} rad outside its range");
+        check_knees(&self.rig, solver.pose());
 
         let again = {
             let mut fresh = FullBodySolver::new(&self.rig, &self.body);
@@ -252,6 +284,7 @@ impl Case {
             "the arm is not stretched"
         );
         assert!(self.body.range_excess(&self.rig, solver.pose()) < 1e-4);
+        check_knees(&self.rig, solver.pose());
         report
     }
 }

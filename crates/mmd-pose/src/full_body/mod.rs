@@ -91,6 +91,25 @@ impl Pin {
             rotation: rotation.normalize(),
         })
     }
+
+    /// How far `pose` has the bone from the pin: distance and angle (radians, accurate
+    /// down to f32's resolution, unlike an arccosine of the quaternions' dot product);
+    /// `None` when the bone is not in the pose.
+    pub fn drift(&self, pose: &Pose) -> Option<(f32, f32)> {
+        let (_, rotation, position) = pose.globals.get(self.bone)?.to_scale_rotation_translation();
+        Some((
+            position.distance(self.position),
+            angle_between(rotation, self.rotation),
+        ))
+    }
+}
+
+/// The angle of the rotation taking `a` to `b`, from the half-angle's sine and cosine.
+fn angle_between(a: Quat, b: Quat) -> f32 {
+    let turn = a.conjugate() * b;
+    2.0 * Vec3::new(turn.x, turn.y, turn.z)
+        .length()
+        .atan2(turn.w.abs())
 }
 
 /// A bone dragged to a model-space point.
