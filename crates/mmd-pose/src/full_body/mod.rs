@@ -58,16 +58,19 @@
 //! first solve with a given number of pins and targets, allocates nothing.
 
 mod ik_bones;
+mod jacobian;
 mod keys;
+mod limits;
 mod priority;
 mod skeleton;
 
 use glam::{Mat3A, Quat, Vec3, Vec3A};
 
-use crate::ik::euler::{angle_rates, compose, decompose};
+use crate::ik::euler::decompose;
 use crate::ik::log_quat;
 use crate::pose::{Pose, local_transform};
-use crate::rig::{LinkLimit, NONE, Rig};
+use crate::rig::{NONE, Rig};
+use limits::project;
 use priority::PriorityScratch;
 use skeleton::{BodyJoint, JointKind, find_handle, find_joints, split_about};
 
@@ -139,6 +142,8 @@ pub enum FullBodyError {
     NotFinite(usize),
     #[error("the reference pose was made for another model ({0} bones, the model has {1})")]
     WrongPose(usize, usize),
+    #[error("the solver or the body was made for another model")]
+    WrongModel,
 }
 
 /// Errors below this (model units, radians) count as met.
@@ -335,6 +340,12 @@ impl FullBodySolver {
         targets: &[Target],
     ) -> Result<SolveReport, FullBodyError> {
         check_tasks(rig, reference, pins, targets)?;
+        if self.pose.globals.len() != rig.bone_count()
+            || body.joint_of_bone.len() != rig.bone_count()
+            || self.params.len() != body.joints.len()
+        {
+            return Err(FullBodyError::WrongModel);
+        }
         self.start_from(rig, body, reference);
         let height = f64::from(body.height);
         let floor = (MIN_DAMPING * height).powi(2);
@@ -398,7 +409,9 @@ impl FullBodySolver {
                 // arm) it is the pull, passing the null space's near-singular directions
                 // whole, that undoes what the task gains.
                 trust[kind] *= 0.5;
-                posture *= 0.25;
+                if !pins_only {
+                    posture *= 0.25;
+                }
                 self.apply(rig, body, Parameters::Accepted);
             }
         }
@@ -612,175 +625,6 @@ impl FullBodySolver {
             *step *= scale;
         }
     }
-
-    /// Fills the Jacobians, errors and posture pull of the accepted pose, each joint's
-    /// columns restricted to its free directions.
-    /// `posture` is the fraction of the way back to the home parameters the null space
-    /// pulls.
-    fn fill(&mut self, rig: &Rig, body: &FullBody, pins: &[Pin], targets: &[Target], posture: f32) {
-        self.linear.clear_inputs();
-        for (t, pin) in pins.iter().enumerate() {
-            let (position, orientation) = self.pin_error(pin);
-            for a in 0..3 {
-                self.linear.e1[6 * t + a] = f64::from(position[a]);
-                self.linear.e1[6 * t + 3 + a] = f64::from(orientation[a]);
-            }
-            self.columns(rig, body, pin.bone, Level::Pins, 6 * t, true);
-        }
-        for (t, target) in targets.iter().enumerate() {
-            let error = self.target_error(target);
-            for a in 0..3 {
-                self.linear.e2[3 * t + a] = f64::from(error[a]);
-            }
-            self.columns(rig, body, target.bone, Level::Targets, 3 * t, false);
-        }
-        for (k, joint) in body.joints.iter().enumerate() {
-            let pull = self.free[k] * ((self.home[k] - self.params[k]) * posture);
-            for a in 0..joint.kind.width() {
-                self.linear.z[joint.offset + a] = f64::from(pull[a]);
-            }
-        }
-    }
-
-    /// Writes the columns of every joint moving `bone` into the rows starting at `row` of
-    /// one level's Jacobian: position rows, then (`orientation`) three orientation rows.
-    fn columns(
-        &mut self,
-        rig: &Rig,
-        body: &FullBody,
-        bone: usize,
-        level: Level,
-        row: usize,
-        orientation: bool,
-    ) {
-        let s = &self.pose.scratch;
-        let task = s.world[bone].translation;
-        let jacobian = match level {
-            Level::Pins => &mut self.linear.j1,
-            Level::Targets => &mut self.linear.j2,
-        };
-        let mut b = bone as u32;
-        while b != NONE {
-            let k = body.joint_of_bone[b as usize];
-            b = rig.parent[b as usize];
-            if k == NONE {
-                continue;
-            }
-            let k = k as usize;
-            let joint = &body.joints[k];
-            let parent = match b {
-                NONE => Mat3A::IDENTITY,
-                p => s.world[p as usize].matrix3,
-            };
-            let lever = task - s.world[joint.bone as usize].translation;
-            let rates = match joint.kind {
-                JointKind::Slider | JointKind::Hinge { .. } => {
-                    parameter_rates(joint.kind, Vec3A::ZERO)
-                }
-                JointKind::Ball { .. } => parameter_rates(joint.kind, self.params[k]),
-            };
-            // Columns per parameter, restricted to the free directions.
-            let axes = parent * rates * self.free[k];
-            for a in 0..joint.kind.width() {
-                let axis = axes.col(a);
-                let (moved, turned) = match joint.kind {
-                    JointKind::Slider => (axis, Vec3A::ZERO),
-                    _ => (axis.cross(lever), axis),
-                };
-                let col = joint.offset + a;
-                for r in 0..3 {
-                    jacobian[(row + r, col)] = f64::from(moved[r]);
-                    if orientation {
-                        jacobian[(row + 3 + r, col)] = f64::from(turned[r]);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Holds, for every joint with a range, each angle lying on a limit that the step would
-    /// push further out (the Jacobian IK's rule): true when it held a new one.
-    fn hold_limits(&mut self, body: &FullBody) -> bool {
-        let mut held = false;
-        for (k, joint) in body.joints.iter().enumerate() {
-            match joint.kind {
-                JointKind::Slider => {}
-                JointKind::Hinge { min, max, .. } => {
-                    let (angle, rate) = (self.params[k].x, self.step[k].x);
-                    let out = (angle <= min + ON_LIMIT && rate < 0.0)
-                        || (angle >= max - ON_LIMIT && rate > 0.0);
-                    if out && self.free[k].x_axis.x != 0.0 {
-                        self.free[k] = Mat3A::ZERO;
-                        held = true;
-                    }
-                }
-                JointKind::Ball { limit } => {
-                    held |= self.hold_ball(k, &limit);
-                }
-            }
-        }
-        held
-    }
-
-    /// The largest fraction (at most 1) of the step that, to first order, carries no angle
-    /// from inside its range past a limit: the step stops where the first one meets its
-    /// limit, which the next iteration then holds.
-    fn room_to_limits(&self, body: &FullBody) -> f32 {
-        let mut room = 1.0f32;
-        let mut meet = |angle: f32, rate: f32, min: f32, max: f32| {
-            let gap = if rate > 0.0 { max - angle } else { min - angle };
-            if gap.abs() > ON_LIMIT && rate != 0.0 {
-                room = room.min((gap / rate).max(0.0));
-            }
-        };
-        for (k, joint) in body.joints.iter().enumerate() {
-            match joint.kind {
-                JointKind::Slider => {}
-                JointKind::Hinge { min, max, .. } => {
-                    meet(self.params[k].x, self.step[k].x, min, max);
-                }
-                JointKind::Ball { limit } => {
-                    let (angles, rates) = self.ball_angles(k, &limit);
-                    let change = rates * self.step[k];
-                    for a in 0..3 {
-                        meet(angles[a], change[a], limit.min[a], limit.max[a]);
-                    }
-                }
-            }
-        }
-        room
-    }
-
-    /// A ball joint's Euler angles at the accepted parameters and, as rows, how each
-    /// changes per unit of each parameter.
-    fn ball_angles(&self, k: usize, limit: &LinkLimit) -> (Vec3A, Mat3A) {
-        let p = self.params[k];
-        let rotation = log_quat::exp(p) * self.reference_r[k];
-        let angles = decompose(&Mat3A::from_quat(rotation), limit.order);
-        (angles, angle_rates(angles, limit.order) * ball_rates(p))
-    }
-
-    fn hold_ball(&mut self, k: usize, limit: &LinkLimit) -> bool {
-        let (angles, rates) = self.ball_angles(k, limit);
-        let mut held = false;
-        for a in 0..3 {
-            let gradient = rates.row(a);
-            let rate = gradient.dot(self.step[k]);
-            let at_min = angles[a] <= limit.min[a] + ON_LIMIT && rate < 0.0;
-            let at_max = angles[a] >= limit.max[a] - ON_LIMIT && rate > 0.0;
-            if !(at_min || at_max) {
-                continue;
-            }
-            let direction = self.free[k] * gradient;
-            if direction.length_squared() < NEGLIGIBLE_RATE {
-                continue;
-            }
-            let u = direction.normalize();
-            self.free[k] -= Mat3A::from_cols(u * u.x, u * u.y, u * u.z);
-            held = true;
-        }
-        held
-    }
 }
 
 /// What sizes a step: the damping `λ²`, the trust factor and the posture pull.
@@ -796,44 +640,6 @@ struct StepSize {
 enum Parameters {
     Accepted,
     Trial,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Level {
-    Pins,
-    Targets,
-}
-
-/// Per parameter (columns), the joint's motion in its parent's frame per unit change: a
-/// slider's translation, a hinge's angular velocity (its axis), a ball's angular velocity.
-fn parameter_rates(kind: JointKind, p: Vec3A) -> Mat3A {
-    match kind {
-        JointKind::Slider => Mat3A::IDENTITY,
-        JointKind::Hinge { axis, .. } => Mat3A::from_cols(axis, Vec3A::ZERO, Vec3A::ZERO),
-        JointKind::Ball { .. } => ball_rates(p),
-    }
-}
-
-fn ball_rates(p: Vec3A) -> Mat3A {
-    let [x, y, z] = log_quat::angular_columns(p);
-    Mat3A::from_cols(x, y, z)
-}
-
-/// Parameters `p` put back inside the joint's range: a hinge's angle clamped, a ball's
-/// rotation replaced by the one whose Euler angles are its own clamped (and kept within a
-/// half turn).
-fn project(kind: JointKind, reference: Quat, p: Vec3A) -> Vec3A {
-    let projected = match kind {
-        JointKind::Slider => p,
-        JointKind::Hinge { min, max, .. } => Vec3A::new(p.x.clamp(min, max), 0.0, 0.0),
-        JointKind::Ball { limit } => {
-            let rotation = log_quat::exp(p) * reference;
-            let angles = decompose(&Mat3A::from_quat(rotation), limit.order);
-            let inside = compose(angles.clamp(limit.min, limit.max), limit.order);
-            log_quat::log((inside * reference.inverse()).normalize())
-        }
-    };
-    if projected.is_finite() { projected } else { p }
 }
 
 fn check_tasks(
