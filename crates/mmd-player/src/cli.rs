@@ -58,6 +58,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Write the blend of motion layers as one ordinary VMD (a key per frame).
     BakeMotion(BakeMotionArgs),
+    /// Pose the whole body toward model-space targets (feet pinned) and write a VPD.
+    SolvePose(SolvePoseArgs),
 }
 
 const LAYER_VALUE: &str = "FILE[:WEIGHT[:OFFSET]]";
@@ -255,4 +257,33 @@ pub struct BakeMotionArgs {
     /// The VMD to write.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct SolvePoseArgs {
+    /// Model (PMX or PMD) followed by VMD motions (or a VPD pose) giving the starting pose;
+    /// without files, the bundled default.
+    pub files: Vec<PathBuf>,
+    /// The frame of the motions the solve starts from (and keeps near).
+    #[arg(long, value_name = "F", default_value_t = 0.0)]
+    pub frame: f32,
+    /// Drag bone BONE to the model-space point X,Y,Z (repeatable).
+    #[arg(long, value_name = "BONE=X,Y,Z")]
+    pub target: Vec<String>,
+    /// Hold bone BONE where the motion has it, in position and orientation (repeatable).
+    #[arg(long, value_name = "BONE")]
+    pub pin: Vec<String>,
+    /// Do not pin the feet (pinned by default).
+    #[arg(long)]
+    pub free_feet: bool,
+    /// Replace a bone's joint range, degrees: BONE=MIN:MAX for a hinge (ひじ, ひざ), else
+    /// BONE=X0:X1,Y0:Y1,Z0:Z1 (repeatable).
+    #[arg(long, value_name = "BONE=RANGE")]
+    pub range: Vec<String>,
+    /// The VPD to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Also write the pose as VMD keys at frame F (a whole frame).
+    #[arg(long, value_name = "FILE")]
+    pub key_vmd: Option<PathBuf>,
 }

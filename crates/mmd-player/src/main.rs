@@ -9,6 +9,7 @@ mod frame_poser;
 mod inspect;
 mod pose_dump;
 mod render_frames;
+mod solve_pose;
 
 use clap::Parser;
 
@@ -21,6 +22,7 @@ fn main() -> std::process::ExitCode {
         Some(cli::Command::Render(args)) => render_frames::run(args),
         Some(cli::Command::Bench(args)) => bench::run(args),
         Some(cli::Command::BakeMotion(args)) => bake_motion::run(args),
+        Some(cli::Command::SolvePose(args)) => solve_pose::run(args),
         None => app::run(&cli.window),
     };
     match result {

@@ -77,6 +77,7 @@
 pub mod bezier;
 mod camera;
 pub mod expmap;
+mod full_body;
 mod ik;
 mod layer;
 mod morph;
@@ -87,10 +88,14 @@ mod self_shadow;
 mod skin;
 
 pub use camera::{CameraMotion, CameraState};
+pub use full_body::{
+    FullBody, FullBodyError, FullBodySolver, Handle, JointRange, Pin, SolveReport, Target,
+    humanoid_range,
+};
 pub use ik::IkMethod;
 pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
 pub use morph::MorphKind;
-pub use motion::Motion;
+pub use motion::{Motion, vmd_keyable_bones};
 pub use pose::{
     IkOverride, IkOverrides, Pose, evaluate, evaluate_layers, evaluate_with_morph_pins,
 };

@@ -313,3 +313,14 @@ impl Motion {
         self.iks.latest(solver, frame).unwrap_or(true)
     }
 }
+
+/// Per bone of `rig`, whether a VMD key named after the bone binds back to it when read
+/// with [`Motion::bind`]: VMD names hold 15 bytes of Shift-JIS, and a longer name cut there
+/// may be another bone's name or cut name, whose bone then takes the key (as in MMD). A
+/// pose keyed into a VMD can only hold the bones this marks.
+pub fn vmd_keyable_bones(rig: &Rig) -> Vec<bool> {
+    let mut names = NameBinder::new::<15>(&rig.names, &rig.bone_by_name);
+    (0..rig.bone_count())
+        .map(|b| names.bind(&FixedText::<15>::encode(&rig.names[b])) == Some(b as u32))
+        .collect()
+}

@@ -191,7 +191,7 @@ pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
 
 /// The bone's local transform: `T(rest offset + animated [+ append]) * R(ik * animated *
 /// append)`.
-fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
+pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
     let translation = rig.rest_offset[i] + s.anim_t[i] + s.append_t[i];
     let rotation = local_rotation(s, i);
     // Many bones are never turned (no keys, or keys at rest): skip the conversion, whose
@@ -223,7 +223,7 @@ fn update_all_globals(rig: &Rig, s: &mut Scratch) {
 
 /// Recomputes bone `i`'s append rotation and translation from its source (see the crate
 /// docs for the rules).
-fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
+pub(crate) fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
     let Some(link) = rig.append[i] else { return };
     let src = link.source as usize;
     let source_is_append = !link.local && rig.append[src].is_some();

@@ -528,7 +528,7 @@ fn is_ancestor_or_self(parent: &[u32], ancestor: u32, mut bone: u32) -> bool {
     }
 }
 
-fn link_limit(limit: Option<pmx::AngleLimit>) -> Option<LinkLimit> {
+pub(crate) fn link_limit(limit: Option<pmx::AngleLimit>) -> Option<LinkLimit> {
     let l = limit?;
     let min = finite_vec(l.min);
     let max = finite_vec(l.max);

@@ -61,9 +61,9 @@
 
 mod ccd;
 mod chain;
-mod euler;
+pub(crate) mod euler;
 mod jacobian;
-mod log_quat;
+pub(crate) mod log_quat;
 
 pub(crate) use jacobian::JacobianScratch;
 

@@ -168,3 +168,61 @@ pub fn fixture(rel: &str) -> Option<Vec<u8>> {
         }
     }
 }
+
+/// A humanoid in MMD's layout and proportions (about 17 units tall, facing −Z, arms in an
+/// A-pose), with MMD's leg IK chains and knee limits and an append bone following 上半身.
+pub fn humanoid() -> Pmx {
+    let knee = Some((
+        [-std::f32::consts::PI, 0.0, 0.0],
+        [-0.5f32.to_radians(), 0.0, 0.0],
+    ));
+    let mut bones = vec![
+        bone("全ての親", [0.0, 0.0, 0.0], -1),
+        bone("センター", [0.0, 8.0, 0.0], 0),
+        bone("下半身", [0.0, 10.0, 0.0], 1),
+        bone("上半身", [0.0, 10.0, 0.0], 1),
+        bone("首", [0.0, 15.0, 0.0], 3),
+        bone("頭", [0.0, 16.0, 0.0], 4),
+        bone("左肩", [0.5, 14.5, 0.0], 3),
+        bone("左腕", [1.5, 14.5, 0.0], 6),
+        bone("左ひじ", [4.0, 12.5, 0.0], 7),
+        bone("左手首", [6.5, 10.5, 0.0], 8),
+        bone("右肩", [-0.5, 14.5, 0.0], 3),
+        bone("右腕", [-1.5, 14.5, 0.0], 10),
+        bone("右ひじ", [-4.0, 12.5, 0.0], 11),
+        bone("右手首", [-6.5, 10.5, 0.0], 12),
+        bone("左足", [1.0, 9.5, 0.0], 2),
+        bone("左ひざ", [1.0, 5.0, -0.2], 14),
+        bone("左足首", [1.0, 1.0, 0.0], 15),
+        bone("右足", [-1.0, 9.5, 0.0], 2),
+        bone("右ひざ", [-1.0, 5.0, -0.2], 17),
+        bone("右足首", [-1.0, 1.0, 0.0], 18),
+    ];
+    bones.push(ik_bone(
+        "左足ＩＫ",
+        [1.0, 1.0, 0.0],
+        0,
+        16,
+        vec![(15, knee), (14, None)],
+        40,
+        2.0,
+    ));
+    bones.push(ik_bone(
+        "右足ＩＫ",
+        [-1.0, 1.0, 0.0],
+        0,
+        19,
+        vec![(18, knee), (17, None)],
+        40,
+        2.0,
+    ));
+    bones.push(append_bone(
+        "上半身補助",
+        [0.0, 12.0, 0.0],
+        3,
+        3,
+        0.5,
+        bone_flags::APPEND_ROTATE,
+    ));
+    model(bones)
+}
