@@ -4,52 +4,17 @@
 //! sheet). Needs the fixtures and a GPU adapter; without them the benchmark is skipped with a
 //! message.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::Duration;
 
+use common::{HEIGHT, WIDTH, fixture, model_view, output_view, wait};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mmd_pose::Rig;
 use mmd_render::{
-    Camera, DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer, View,
+    DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer,
 };
-
-const WIDTH: u32 = 1280;
-const HEIGHT: u32 = 720;
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-}
-
-fn wait(ctx: &GpuContext) {
-    ctx.device
-        .poll(wgpu::PollType::Wait {
-            submission_index: None,
-            timeout: None,
-        })
-        .expect("GPU poll");
-}
-
-fn output_view(ctx: &GpuContext) -> wgpu::TextureView {
-    ctx.device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some("bench output"),
-            size: wgpu::Extent3d {
-                width: WIDTH,
-                height: HEIGHT,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: OFFSCREEN_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        })
-        .create_view(&wgpu::TextureViewDescriptor::default())
-}
 
 /// Opens `model` the way the player does and draws its first frame.
 fn load_to_first_frame(
@@ -65,14 +30,7 @@ fn load_to_first_frame(
     let textures = DirTextureSource::new(model.parent().expect("model folder"));
     let (gpu, _) =
         ModelGpu::new(&ctx.device, &ctx.queue, renderer, &pmx, &textures).expect("upload");
-    let view = View {
-        camera: Camera {
-            target: glam::Vec3::new(0.0, 10.0, 0.0),
-            distance: -30.0,
-            ..Camera::default()
-        },
-        ..View::default()
-    };
+    let view = model_view();
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
     renderer.render(&ctx.queue, &mut encoder, targets, output, &[&gpu], &view);
     ctx.queue.submit([encoder.finish()]);
@@ -82,8 +40,8 @@ fn load_to_first_frame(
 
 fn benches(c: &mut Criterion) {
     let models = [
-        ("gene", fixtures().join("gene/Gene_light.pmx")),
-        ("uka", fixtures().join("uka/MS_Uka.pmx")),
+        ("gene", fixture("gene/Gene_light.pmx")),
+        ("uka", fixture("uka/MS_Uka.pmx")),
     ];
     if let Some((_, missing)) = models.iter().find(|(_, path)| !path.exists()) {
         eprintln!("skipping: {} is missing", missing.display());

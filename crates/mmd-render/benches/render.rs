@@ -1,57 +1,20 @@
 //! Renderer speed on Gene at 1280×720: per-frame GPU time (submit until the queue is idle;
 //! self-shadow on, as by default, and off),
-//! CPU time to update and submit a frame, model load (parse + texture decode + upload) and
-//! load to first frame (the same plus one rendered frame). Needs the fixtures and a GPU adapter; without
+//! CPU time to update and submit a frame, and model load (parse + texture decode + upload);
+//! load to first frame is `benches/load.rs`. Needs the fixtures and a GPU adapter; without
 //! them the benchmarks are skipped with a message.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::{HEIGHT, WIDTH, fixture, model_view, output_view, wait};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, evaluate};
 use mmd_render::{
-    Camera, DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer,
-    SelfShadow, SelfShadowMode, View,
+    DirTextureSource, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer, SelfShadow,
+    SelfShadowMode, View,
 };
-
-const WIDTH: u32 = 1280;
-const HEIGHT: u32 = 720;
-
-fn fixture(rel: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-    .join(rel)
-}
-
-fn wait(ctx: &GpuContext) {
-    ctx.device
-        .poll(wgpu::PollType::Wait {
-            submission_index: None,
-            timeout: None,
-        })
-        .expect("GPU poll");
-}
-
-fn output_view(ctx: &GpuContext) -> wgpu::TextureView {
-    ctx.device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some("bench output"),
-            size: wgpu::Extent3d {
-                width: WIDTH,
-                height: HEIGHT,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: OFFSCREEN_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        })
-        .create_view(&wgpu::TextureViewDescriptor::default())
-}
 
 fn benches(c: &mut Criterion) {
     let model_path = fixture("gene/Gene_light.pmx");
@@ -71,14 +34,7 @@ fn benches(c: &mut Criterion) {
     let targets = FrameTargets::new(&renderer, &ctx.device, WIDTH, HEIGHT);
     let output = output_view(&ctx);
     let textures = DirTextureSource::new(fixture("gene"));
-    let view = View {
-        camera: Camera {
-            target: glam::Vec3::new(0.0, 10.0, 0.0),
-            distance: -30.0,
-            ..Camera::default()
-        },
-        ..View::default()
-    };
+    let view = model_view();
     let model_bytes = std::fs::read(&model_path).expect("read model");
 
     let mut group = c.benchmark_group("gene_1280x720");
@@ -91,24 +47,6 @@ fn benches(c: &mut Criterion) {
                 .expect("upload Gene");
             wait(&ctx);
             model
-        })
-    });
-    group.bench_function("load_to_first_frame", |b| {
-        b.iter(|| {
-            let pmx = mmd_format::pmx::read(&model_bytes).expect("parse");
-            let (model, _) = ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures)
-                .expect("upload Gene");
-            let mut encoder = ctx.device.create_command_encoder(&Default::default());
-            renderer.render(
-                &ctx.queue,
-                &mut encoder,
-                &targets,
-                &output,
-                &[&model],
-                &view,
-            );
-            ctx.queue.submit([encoder.finish()]);
-            wait(&ctx);
         })
     });
 
