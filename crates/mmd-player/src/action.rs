@@ -75,8 +75,22 @@ pub enum Action {
     /// Ask for a file dialog (the window layer shows the system's, or the in-window browser
     /// where the system has none).
     OpenDialog,
-    /// Open model, motion, pose or camera files (dropped, picked or typed).
+    /// Open model, motion, pose, camera or music files (dropped, picked or typed): models
+    /// are added, motions bind to the model before them in the list or else to the
+    /// selected model.
     Open(Vec<PathBuf>),
+    /// Ask for a file dialog to pick a model to put in place of the selected one.
+    ReplaceModelDialog,
+    /// Put this model in place of the selected one, which keeps its motions.
+    ReplaceModel(PathBuf),
+    /// Show this model (by its place in the scene) in the panels.
+    SelectModel(usize),
+    SetModelVisible {
+        model: usize,
+        visible: bool,
+    },
+    /// Take this model off the stage.
+    RemoveModel(usize),
     /// Close the window.
     Quit,
     DismissError,
@@ -89,9 +103,9 @@ pub enum Action {
     ResetPhysics,
     /// Ask for the native file dialog to pick motions to add as layers.
     AddLayerDialog,
-    /// Add each motion or pose as a layer of its own after the others.
+    /// Add each motion or pose as a layer of its own after the selected model's others.
     AddLayers(Vec<PathBuf>),
-    /// Change one motion layer (by its place in the list).
+    /// Change one motion layer of the selected model (by its place in the list).
     EditLayer {
         layer: usize,
         edit: LayerEdit,

@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result, bail};
 use mmd_player::motion_bake;
-use mmd_player::scene::Scene;
+use mmd_player::scene::{Actor, Scene, read_model};
 
 use crate::cli::{BakeMotionArgs, layer_specs};
 use crate::frame_list;
@@ -25,18 +25,18 @@ fn whole_frames(list: &str) -> Result<Vec<u32>> {
 }
 
 pub fn run(args: &BakeMotionArgs) -> Result<()> {
-    let mut scene = Scene::bundled()?;
-    if !scene.open(std::slice::from_ref(&args.model))?.model {
-        bail!("{}: not a model (PMX or PMD)", args.model.display());
-    }
-    scene.model.log_warnings();
-    scene.clear_layers();
-    scene.add_layers(&layer_specs(&args.layer)?)?;
+    let mut scene = Scene {
+        actors: vec![Actor::new(read_model(&args.model)?)],
+        ..Scene::default()
+    };
+    scene.add_layers(0, &layer_specs(&args.layer)?)?;
+    let actor = &scene.actors[0];
+    actor.model.log_warnings();
     let frames = match &args.frames {
         Some(list) => whole_frames(list).context("--frames")?,
-        None => (0..=scene.layers().last_frame().max(0.0).ceil() as u32).collect(),
+        None => (0..=actor.last_frame().max(0.0).ceil() as u32).collect(),
     };
-    let vmd = motion_bake::bake(&scene, &frames);
+    let vmd = motion_bake::bake(&scene, 0, &frames).context("no model to bake")?;
     let bytes = mmd_format::vmd::write(&vmd).context("writing the VMD")?;
     std::fs::write(&args.out, bytes)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;

@@ -1,21 +1,25 @@
-//! `mmd-player bench MODEL MOTION [--layer FILE[:WEIGHT[:OFFSET]]]... [--passes N] [--physics
-//! [--physics-hz 60|120|240]]`: parses the files and evaluates every frame of the motion (and
-//! its layers) N times with IK on and with IK off (physics off), then prints one JSON line of
-//! medians: `{"frames":N,"bones":B,"layers":L,"us_per_frame":..,"us_per_frame_no_ik":..,
-//! "parse_model_ms":..,"parse_motion_ms":..}`.
-//! With `--physics` it also plays the motion from frame 0 with the rigid bodies simulated
-//! (one 1/30 s step a frame, as live playback and the bake do) and adds
+//! `mmd-player bench MODEL MOTION [MODEL MOTION]... [--layer FILE[:WEIGHT[:OFFSET]]]...
+//! [--passes N] [--physics [--physics-hz 60|120|240]]`: parses the first model and motion,
+//! then evaluates every frame of the scene (each model with the motions after it, the
+//! `--layer`s on the last model) N times with IK on and with IK off (physics off), then
+//! prints one JSON line of medians: `{"frames":N,"models":M,"bones":B,"layers":L,
+//! "us_per_frame":..,"us_per_frame_no_ik":..,"parse_model_ms":..,"parse_motion_ms":..}`
+//! (bones and layers summed over the models). A frame poses every model, the models in
+//! parallel when there are several, as the player does.
+//! With `--physics` it also plays the motions from frame 0 with every model's rigid bodies
+//! simulated (one 1/30 s step a frame, as live playback and the bake do) and adds
 //! `"physics_ms_per_frame"`: the whole frame, pose and physics, and `"bake_ms"`: all the
 //! frames of one pass.
 
 use std::fs;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use mmd_format::any::{AnyFile, read_any};
-use mmd_player::layers::read_layer;
-use mmd_player::physics::{LivePhysics, PoseInput};
-use mmd_pose::{IkOverride, IkOverrides, Layers, Motion, Pose, Rig, evaluate_layers, pmd_as_pmx};
+use mmd_player::scene::Scene;
+use mmd_player::scene_poser::{PhysicsPlan, ScenePoser};
+use mmd_pose::IkOverride;
 
 use crate::cli::{BenchArgs, layer_specs};
 
@@ -51,73 +55,81 @@ fn median_ms<T>(passes: u32, mut f: impl FnMut() -> Result<T>) -> Result<(f64, T
     Ok((median(times), value))
 }
 
+/// The first model and the first motion among `files`, by their content.
+fn first_model_and_motion(files: &[std::path::PathBuf]) -> Result<(&Path, &Path)> {
+    let mut model = None;
+    let mut motion = None;
+    for path in files {
+        let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        match read_any(&bytes) {
+            Ok(AnyFile::Pmx(_) | AnyFile::Pmd(_)) => model = model.or(Some(path.as_path())),
+            Ok(AnyFile::Vmd(_)) => motion = motion.or(Some(path.as_path())),
+            _ => {}
+        }
+    }
+    match (model, motion) {
+        (Some(model), Some(motion)) => Ok((model, motion)),
+        _ => bail!("give at least a model (PMX or PMD) and a motion (VMD)"),
+    }
+}
+
 pub fn run(args: &BenchArgs) -> Result<()> {
     if args.passes == 0 {
         bail!("--passes must be at least 1");
     }
+    let (model_path, motion_path) = first_model_and_motion(&args.files)?;
     let model_bytes =
-        fs::read(&args.model).with_context(|| format!("{}: cannot read", args.model.display()))?;
-    let motion_bytes = fs::read(&args.motion)
-        .with_context(|| format!("{}: cannot read", args.motion.display()))?;
-
-    let (parse_model_ms, model) = median_ms(args.passes, || {
-        read_any(&model_bytes).with_context(|| format!("{}", args.model.display()))
+        fs::read(model_path).with_context(|| format!("{}: cannot read", model_path.display()))?;
+    let motion_bytes =
+        fs::read(motion_path).with_context(|| format!("{}: cannot read", motion_path.display()))?;
+    let (parse_model_ms, _) = median_ms(args.passes, || {
+        read_any(&model_bytes).with_context(|| format!("{}", model_path.display()))
     })?;
-    let (parse_motion_ms, vmd) = median_ms(args.passes, || {
-        mmd_format::vmd::read(&motion_bytes).with_context(|| format!("{}", args.motion.display()))
+    let (parse_motion_ms, _) = median_ms(args.passes, || {
+        mmd_format::vmd::read(&motion_bytes).with_context(|| format!("{}", motion_path.display()))
     })?;
-    let pmx = match model {
-        AnyFile::Pmx(pmx) => *pmx,
-        AnyFile::Pmd(pmd) => pmd_as_pmx(&pmd),
-        _ => bail!("{}: not a model (PMX or PMD)", args.model.display()),
-    };
-    let (rig, _) = Rig::from_pmx(&pmx);
-    let mut layers = Layers::single(Motion::bind(&rig, &[&vmd]));
-    for spec in &layer_specs(&args.layer)? {
-        layers.push(read_layer(&rig, spec)?);
-    }
-    let frames = (layers.last_frame() as u32).saturating_add(1);
-    let mut pose = Pose::new(&rig);
 
+    let mut scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
+    let frames = (scene.last_frame() as u32).saturating_add(1);
     let mut per_frame_us = |ik: IkOverride| -> Result<f64> {
-        let mut overrides = IkOverrides::new(&rig);
-        overrides.set_all(ik);
+        for actor in &mut scene.actors {
+            actor.ik.set_all(ik);
+        }
+        let mut poser = ScenePoser::new(&scene, PhysicsPlan::Off, 0.0, &mut |_, _| true)?;
         let (ms, ()) = median_ms(args.passes, || {
             for f in 0..frames {
-                evaluate_layers(&rig, &layers, f as f32, &overrides, &[], &mut pose);
+                poser.pose(&scene, f as f32);
             }
-            std::hint::black_box(&pose.globals);
+            std::hint::black_box(poser.poses());
             Ok(())
         })?;
         Ok(ms * 1e3 / f64::from(frames))
     };
     let us_per_frame = per_frame_us(IkOverride::On)?;
     let us_per_frame_no_ik = per_frame_us(IkOverride::Off)?;
+    let actors = &scene.actors;
     let mut line = serde_json::json!({
         "frames": frames,
-        "bones": rig.bone_count(),
-        "layers": layers.len(),
+        "models": actors.len(),
+        "bones": actors.iter().map(|a| a.model.rig.bone_count()).sum::<usize>(),
+        "layers": actors.iter().map(|a| a.layers().len()).sum::<usize>(),
         "us_per_frame": us_per_frame,
         "us_per_frame_no_ik": us_per_frame_no_ik,
         "parse_model_ms": parse_model_ms,
         "parse_motion_ms": parse_motion_ms,
     });
     if args.physics {
-        let overrides = IkOverrides::new(&rig);
-        let input = PoseInput {
-            rig: &rig,
-            layers: &layers,
-            overrides: &overrides,
-            morph_pins: &[],
-        };
-        let mut live = LivePhysics::new(&pmx, &args.physics_hz.options())
-            .with_context(|| format!("{}: physics", args.model.display()))?;
+        for actor in &mut scene.actors {
+            actor.ik.set_all(IkOverride::Auto);
+        }
+        let plan = PhysicsPlan::Live(args.physics_hz.options());
+        let mut poser = ScenePoser::new(&scene, plan, 0.0, &mut |_, _| true)?;
         let (bake_ms, ()) = median_ms(args.passes, || {
-            live.restart();
+            poser.restart();
             for f in 0..frames {
-                live.evaluate(input, f as f32, &mut pose);
+                poser.pose(&scene, f as f32);
             }
-            std::hint::black_box(&pose.globals);
+            std::hint::black_box(poser.poses());
             Ok(())
         })?;
         line["physics_ms_per_frame"] = (bake_ms / f64::from(frames)).into();

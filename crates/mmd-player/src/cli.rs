@@ -27,9 +27,10 @@ pub struct Cli {
 /// Arguments of the windowed player (no subcommand).
 #[derive(Args, Debug, Default)]
 pub struct WindowArgs {
-    /// A PMX/PMD model followed by VMD motions (a VMD with camera keys becomes the camera
-    /// motion) or a VPD pose, and music (WAV, MP3, Ogg Vorbis or FLAC). Without files the
-    /// bundled default model and motion play.
+    /// PMX/PMD models, each followed by its VMD motions or VPD pose (a VMD with camera keys
+    /// becomes the camera motion), and music (WAV, MP3, Ogg Vorbis or FLAC): `A.pmx a.vmd
+    /// B.pmx b.vmd cam.vmd song.wav`. Without files the bundled default model and motion
+    /// play.
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
@@ -140,7 +141,8 @@ pub enum IkSwitch {
 
 #[derive(Args, Debug)]
 pub struct PoseArgs {
-    /// Model (PMX or PMD) followed by VMD motions; without files, the bundled default.
+    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, a camera VMD,
+    /// music; without files, the bundled default.
     pub files: Vec<PathBuf>,
     /// Frames: comma separated numbers and inclusive ranges A..B.
     #[arg(long, value_name = "LIST")]
@@ -167,7 +169,8 @@ pub struct PoseArgs {
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("output").required(true).multiple(true).args(["out", "video"])))]
 pub struct RenderArgs {
-    /// Model (PMX or PMD) followed by VMD motions; without files, the bundled default.
+    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, a camera VMD,
+    /// music; without files, the bundled default.
     pub files: Vec<PathBuf>,
     /// Camera motion (VMD with camera keys).
     #[arg(long, value_name = "CAMERA.vmd")]
@@ -229,8 +232,9 @@ pub enum OnOff {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    pub model: PathBuf,
-    pub motion: PathBuf,
+    /// Models (PMX or PMD), each followed by its VMD motions; at least one of each.
+    #[arg(required = true, num_args = 2..)]
+    pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
     /// How many times every frame is evaluated; the median pass is reported.

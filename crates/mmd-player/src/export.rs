@@ -11,7 +11,7 @@ use mmd_render::{
     TextureWarning, View,
 };
 
-use crate::scene::Model;
+use crate::scene::Scene;
 use crate::video::{AudioInput, VideoEncoder, VideoError};
 
 #[derive(Debug, thiserror::Error)]
@@ -67,51 +67,68 @@ pub fn export_view(
     }
 }
 
-/// One model on a GPU of its own, drawn offscreen at a fixed size.
+/// A scene's models on a GPU of their own, drawn offscreen at a fixed size.
 pub struct FrameRenderer {
     ctx: GpuContext,
     renderer: Renderer,
-    model: ModelGpu,
+    /// Per actor, its upload; `None` for a hidden one.
+    models: Vec<Option<ModelGpu>>,
     offscreen: Offscreen,
 }
 
 impl FrameRenderer {
-    /// Opens a headless GPU and uploads `model`, for `width`×`height` frames; the textures
-    /// that could not be read come back as warnings.
+    /// Opens a headless GPU and uploads the shown models of `scene`, for `width`×`height`
+    /// frames; the textures that could not be read come back as warnings, each with its
+    /// model's label.
     pub fn new(
-        model: &Model,
+        scene: &Scene,
         width: u32,
         height: u32,
-    ) -> Result<(FrameRenderer, Vec<TextureWarning>), RenderError> {
+    ) -> Result<(FrameRenderer, Vec<(String, TextureWarning)>), RenderError> {
         let ctx = GpuContext::headless()?;
         let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
-        let textures = model.texture_source();
-        let (gpu_model, warnings) = ModelGpu::new(
-            &ctx.device,
-            &ctx.queue,
-            &renderer,
-            &model.pmx,
-            textures.as_ref(),
-        )?;
+        let mut warnings = Vec::new();
+        let mut models = Vec::with_capacity(scene.actors.len());
+        for actor in &scene.actors {
+            if !actor.visible {
+                models.push(None);
+                continue;
+            }
+            let model = &actor.model;
+            let textures = model.texture_source();
+            let (gpu_model, model_warnings) = ModelGpu::new(
+                &ctx.device,
+                &ctx.queue,
+                &renderer,
+                &model.pmx,
+                textures.as_ref(),
+            )?;
+            warnings.extend(model_warnings.into_iter().map(|w| (model.label.clone(), w)));
+            models.push(Some(gpu_model));
+        }
         let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
         let frames = FrameRenderer {
             ctx,
             renderer,
-            model: gpu_model,
+            models,
             offscreen,
         };
         Ok((frames, warnings))
     }
 
-    /// Draws the model in `pose`.
-    pub fn render(&mut self, pose: &Pose, view: &View) -> Result<RgbaImage, RenderError> {
-        self.model
-            .update(&self.ctx.queue, &pose.skinning, &pose.morph_weights);
+    /// Draws the shown models, each in its pose (`poses` in scene order).
+    pub fn render(&mut self, poses: &[Pose], view: &View) -> Result<RgbaImage, RenderError> {
+        for (model, pose) in self.models.iter_mut().zip(poses) {
+            if let Some(model) = model {
+                model.update(&self.ctx.queue, &pose.skinning, &pose.morph_weights);
+            }
+        }
+        let drawn: Vec<&ModelGpu> = self.models.iter().flatten().collect();
         self.offscreen.render(
             &self.ctx.device,
             &self.ctx.queue,
             &self.renderer,
-            &[&self.model],
+            &drawn,
             view,
         )
     }

@@ -9,15 +9,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
-use mmd_format::pmx::Pmx;
-use mmd_physics::PhysicsOptions;
-use mmd_pose::{IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers};
+use mmd_pose::{SelfShadow, SelfShadowMode};
 use mmd_render::Camera;
 
 use crate::export::{ExportError, FrameRenderer, FrameSink, export_view};
 use crate::music_sync::music_time;
-use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PoseInput};
 use crate::scene::Scene;
+use crate::scene_poser::{PhysicsPlan, ScenePoser, ScenePoserError};
 use crate::video::AudioInput;
 
 /// The most frames one export may hold: an hour at 60 fps.
@@ -93,23 +91,10 @@ impl ExportRequest {
     }
 }
 
-/// How the exported frames are posed: the player's physics mode at the time.
-pub enum ExportPhysics {
-    Off,
-    /// Simulated as the frames are rendered, in order, from the first frame's pose.
-    Live(PhysicsOptions),
-    /// The player's bake, or one made first when it has none yet.
-    Baked {
-        bake: Option<PhysicsBake>,
-        options: PhysicsOptions,
-    },
-}
-
 /// The scene as the user sees it when the export begins.
 pub struct ExportScene {
+    /// The models (hidden ones are not drawn) with their overrides and pins.
     pub scene: Scene,
-    pub overrides: IkOverrides,
-    pub morph_pins: Vec<Option<f32>>,
     /// The free camera as the user left it; `None` draws with the scene's camera motion.
     pub fixed_camera: Option<Camera>,
     /// The timeline frame at which the scene's music starts.
@@ -117,7 +102,9 @@ pub struct ExportScene {
     pub self_shadow: bool,
     pub edges: bool,
     pub ground_shadow: bool,
-    pub physics: ExportPhysics,
+    /// The player's physics mode: live physics is simulated from the first frame's pose;
+    /// baked uses the player's bakes, making those it lacks first.
+    pub physics: PhysicsPlan,
 }
 
 /// How far an export has come.
@@ -255,8 +242,6 @@ fn render_all(
 ) -> Result<ExportDone, String> {
     let ExportScene {
         scene,
-        overrides,
-        morph_pins,
         fixed_camera,
         music_offset,
         self_shadow,
@@ -264,7 +249,6 @@ fn render_all(
         ground_shadow,
         physics,
     } = export;
-    let model = &scene.model;
     let (width, height) = (request.width, request.height);
     let (folder, video) = match &request.target {
         ExportTarget::Frames(folder) => (Some(folder.as_path()), None),
@@ -278,24 +262,25 @@ fn render_all(
     let mut sink = FrameSink::new(folder, video, (width, height, request.fps), audio.as_ref())
         .map_err(words)?;
     let (mut renderer, warnings) =
-        FrameRenderer::new(model, width, height).map_err(|e| e.to_string())?;
+        FrameRenderer::new(&scene, width, height).map_err(|e| e.to_string())?;
 
-    let input = PoseInput {
-        rig: &model.rig,
-        layers: scene.layers(),
-        overrides: &overrides,
-        morph_pins: &morph_pins,
-    };
     let last = frames.last().copied().unwrap_or(0.0);
-    let mut poser = Poser::new(physics, &model.pmx, input, last, shared)?;
-    let mut pose = Pose::new(&model.rig);
+    let mut progress = |done: u32, total: u32| {
+        shared.report(1, done, total);
+        !shared.cancelled()
+    };
+    let mut poser = match ScenePoser::new(&scene, physics, last, &mut progress) {
+        Ok(poser) => poser,
+        Err(ScenePoserError::Stopped) => return Err(CANCELLED.to_owned()),
+        Err(e) => return Err(e.to_string()),
+    };
     let total = frames.len() as u32;
     shared.report(2, 0, total);
     for (done, &frame) in frames.iter().enumerate() {
         if shared.cancelled() {
             return Err(CANCELLED.to_owned());
         }
-        poser.pose(input, frame, &mut pose);
+        poser.pose(&scene, frame);
         let camera = match fixed_camera {
             Some(camera) => Some(camera),
             None => scene.camera_at(frame),
@@ -314,7 +299,9 @@ fn render_all(
             edges,
             ground_shadow,
         );
-        let image = renderer.render(&pose, &view).map_err(|e| e.to_string())?;
+        let image = renderer
+            .render(poser.poses(), &view)
+            .map_err(|e| e.to_string())?;
         sink.write(frame, &image).map_err(words)?;
         shared.report(2, done as u32 + 1, total);
     }
@@ -322,72 +309,9 @@ fn render_all(
     Ok(ExportDone {
         target: request.target.clone(),
         frames: total,
-        warnings: warnings.iter().map(ToString::to_string).collect(),
+        warnings: warnings
+            .iter()
+            .map(|(model, warning)| format!("{model}: {warning}"))
+            .collect(),
     })
-}
-
-/// Poses the frames as the player's physics mode does.
-enum Poser {
-    Off,
-    Live(Box<LivePhysics>),
-    Baked(PhysicsBake),
-}
-
-impl Poser {
-    /// The poser for `physics`; a bake still to be made is made now, up to `last` (or the
-    /// motion's end when later), reporting its progress.
-    fn new(
-        physics: ExportPhysics,
-        pmx: &Pmx,
-        input: PoseInput<'_>,
-        last: f32,
-        shared: &Shared,
-    ) -> Result<Poser, String> {
-        let bodies = |options: &PhysicsOptions| {
-            LivePhysics::new(pmx, options).map_err(|e| format!("physics: {e}"))
-        };
-        Ok(match physics {
-            ExportPhysics::Off => Poser::Off,
-            ExportPhysics::Live(options) => Poser::Live(Box::new(bodies(&options)?)),
-            ExportPhysics::Baked {
-                bake: Some(bake), ..
-            } => Poser::Baked(bake),
-            ExportPhysics::Baked {
-                bake: None,
-                options,
-            } => {
-                let last = input.layers.last_frame().max(last).max(0.0).ceil();
-                if last >= MAX_BAKE_FRAMES as f32 {
-                    return Err(format!(
-                        "{last} frames are too many to bake (at most {MAX_BAKE_FRAMES}); \
-                         export with live physics"
-                    ));
-                }
-                let mut live = bodies(&options)?;
-                let mut progress = |done: u32, total: u32| {
-                    shared.report(1, done, total);
-                    !shared.cancelled()
-                };
-                match PhysicsBake::bake(input, &mut live, last as u32, &mut progress) {
-                    Some(bake) => Poser::Baked(bake),
-                    None => return Err(CANCELLED.to_owned()),
-                }
-            }
-        })
-    }
-
-    fn pose(&mut self, input: PoseInput<'_>, frame: f32, pose: &mut Pose) {
-        match self {
-            Poser::Off => evaluate_layers(
-                input.rig,
-                input.layers,
-                frame,
-                input.overrides,
-                input.morph_pins,
-                pose,
-            ),
-            Poser::Live(live) => live.play_to(input, frame, pose),
-            Poser::Baked(bake) => bake.evaluate(input, frame, pose),
-        }
-    }
 }

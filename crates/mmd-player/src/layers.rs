@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use mmd_pose::{CameraMotion, Layer, LayerMode, MAX_LAYER_WEIGHT, Rig};
 
-use crate::scene::{LoadError, MotionFile, Opened, Scene, bind, read_file};
+use crate::scene::{Actor, LoadError, MotionFile, Opened, ReadFiles, Scene, bind, read_file};
 
 /// The files one layer was made from (one or more VMDs merged, or a VPD pose), what the
 /// interface calls it, and its camera keys if it has any.
@@ -136,7 +136,7 @@ pub fn read_layer(rig: &Rig, spec: &LayerSpec) -> Result<Layer, LoadError> {
     })
 }
 
-impl Scene {
+impl Actor {
     /// The model's motion layers, in order.
     pub fn layers(&self) -> &mmd_pose::Layers {
         &self.layers
@@ -151,71 +151,6 @@ impl Scene {
     pub fn clear_layers(&mut self) {
         self.layers = mmd_pose::Layers::default();
         self.sources.clear();
-    }
-
-    /// The scene the command line asks for: `MODEL [MOTION...]` then each `--layer`, after
-    /// the motions (which together make the first layer). Without files, the bundled model
-    /// dancing the bundled dance; motions or layers alone play on the bundled model; a model
-    /// without motions or layers stands at rest.
-    pub fn from_command_line_with_layers(
-        files: &[PathBuf],
-        layers: &[LayerSpec],
-    ) -> Result<Scene, LoadError> {
-        let mut scene = Scene::bundled()?;
-        let opened = scene.open(files)?;
-        if (opened.model || !layers.is_empty()) && opened.motions == 0 {
-            scene.clear_layers();
-        }
-        scene.add_layers(layers)?;
-        Ok(scene)
-    }
-
-    /// Adds each motion or pose of `specs` as a layer of its own after the others, with the
-    /// spec's weight and offset; a VMD with camera keys only becomes the camera motion, as
-    /// [`Scene::open`] makes it. Every file is read first: if any fails, or is a model,
-    /// nothing changes and the error names it.
-    pub fn add_layers(&mut self, specs: &[LayerSpec]) -> Result<Opened, LoadError> {
-        let mut added = Vec::new();
-        let mut camera = None;
-        for spec in specs {
-            let file = read_file(&spec.path)?;
-            let not_a_motion = if file.model.is_some() {
-                Some("a model")
-            } else if file.music.is_some() {
-                Some("music")
-            } else {
-                None
-            };
-            if let Some(what) = not_a_motion {
-                return Err(LoadError {
-                    path: spec.path.clone(),
-                    message: format!("{what}, not a motion: open it with Open instead"),
-                });
-            }
-            match file.motion {
-                Some(motion) => added.push((spec, motion)),
-                None => camera = file.camera.or(camera),
-            }
-        }
-        let opened = Opened {
-            model: false,
-            motions: added.len(),
-            camera: camera.is_some() || added.iter().any(|(_, m)| has_camera(m)),
-            music: false,
-        };
-        for (spec, motion) in added {
-            let source = LayerSource::new(vec![motion]);
-            self.layers.push(Layer {
-                weight: spec.weight,
-                offset: spec.offset,
-                ..Layer::new(bind(&self.model.rig, &source.files))
-            });
-            self.sources.push(source);
-        }
-        if camera.is_some() {
-            self.camera = camera;
-        }
-        Ok(opened)
     }
 
     /// Carries out `edit` on layer `index`; returns whether anything changed.
@@ -250,6 +185,90 @@ impl Scene {
                 true
             }
         }
+    }
+}
+
+impl Scene {
+    /// The scene the command line asks for (see [`Scene::from_command_line`]), then each
+    /// `--layer` added to the last model, after its motions (which together make its first
+    /// layer). Layers without a model replace the bundled model's dance.
+    pub fn from_command_line_with_layers(
+        files: &[PathBuf],
+        layers: &[LayerSpec],
+    ) -> Result<Scene, LoadError> {
+        let read = ReadFiles::read(files)?;
+        let layers_alone = !read.has_model() && !read.has_motion() && !layers.is_empty();
+        let mut scene = Scene::from_read_files(read)?;
+        let Some(last) = scene.actors.len().checked_sub(1) else {
+            return Ok(scene);
+        };
+        if layers_alone {
+            scene.actors[last].clear_layers();
+        }
+        scene.add_layers(last, layers)?;
+        Ok(scene)
+    }
+
+    /// Adds each motion or pose of `specs` as a layer of its own after actor `actor`'s
+    /// others, with the spec's weight and offset; a VMD with camera keys only becomes the
+    /// camera motion, as [`Scene::open`] makes it. Every file is read first: if any fails,
+    /// or is a model or music, or there is no such actor, nothing changes and the error
+    /// names it.
+    pub fn add_layers(&mut self, actor: usize, specs: &[LayerSpec]) -> Result<Opened, LoadError> {
+        let mut added = Vec::new();
+        let mut camera = None;
+        for spec in specs {
+            let file = read_file(&spec.path)?;
+            let not_a_motion = if file.model.is_some() {
+                Some("a model")
+            } else if file.music.is_some() {
+                Some("music")
+            } else {
+                None
+            };
+            if let Some(what) = not_a_motion {
+                return Err(LoadError {
+                    path: spec.path.clone(),
+                    message: format!("{what}, not a motion: open it with Open instead"),
+                });
+            }
+            match file.motion {
+                Some(motion) => added.push((spec, motion)),
+                None => camera = file.camera.or(camera),
+            }
+        }
+        if added.is_empty() && camera.is_none() {
+            return Ok(Opened::default());
+        }
+        let Some(target) = self.actors.get_mut(actor) else {
+            return Err(LoadError {
+                path: specs.first().map(|s| s.path.clone()).unwrap_or_default(),
+                message: "no model to add layers to: open a model first".to_owned(),
+            });
+        };
+        let opened = Opened {
+            rebound: if added.is_empty() {
+                Vec::new()
+            } else {
+                vec![actor]
+            },
+            motions: added.len(),
+            camera: camera.is_some() || added.iter().any(|(_, m)| has_camera(m)),
+            ..Opened::default()
+        };
+        for (spec, motion) in added {
+            let source = LayerSource::new(vec![motion]);
+            target.layers.push(Layer {
+                weight: spec.weight,
+                offset: spec.offset,
+                ..Layer::new(bind(&target.model.rig, &source.files))
+            });
+            target.sources.push(source);
+        }
+        if camera.is_some() {
+            self.camera = camera;
+        }
+        Ok(opened)
     }
 }
 

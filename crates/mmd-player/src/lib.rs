@@ -24,5 +24,6 @@ pub mod player;
 pub mod read_error;
 pub mod recent;
 pub mod scene;
+pub mod scene_poser;
 pub mod ui;
 pub mod video;

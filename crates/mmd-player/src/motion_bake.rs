@@ -1,4 +1,4 @@
-//! A scene's motion layers baked into one ordinary VMD (`mmd-player bake-motion`), which MMD
+//! A model's motion layers baked into one ordinary VMD (`mmd-player bake-motion`), which MMD
 //! and every other player open: for every frame asked for, a key for every bone and
 //! morph a layer taking part animates, holding the blend (before bone morphs, which the
 //! baked morph weights drive again), with linear curves, the physics switch of the heaviest
@@ -11,12 +11,14 @@ use mmd_format::FixedText;
 use mmd_format::vmd::{BoneKey, CameraKey, IkKey, IkState, LightKey, MorphKey, Vmd};
 use mmd_pose::Layer;
 
-use crate::scene::Scene;
+use crate::scene::{Actor, Scene};
 
-/// The layers of `scene` at each of `frames`, as one VMD for its model.
-pub fn bake(scene: &Scene, frames: &[u32]) -> Vmd {
-    let rig = &scene.model.rig;
-    let layers = scene.layers();
+/// The layers of `scene`'s actor `actor` at each of `frames`, as one VMD for its model;
+/// `None` without such an actor.
+pub fn bake(scene: &Scene, actor: usize, frames: &[u32]) -> Option<Vmd> {
+    let actor = scene.actors.get(actor)?;
+    let rig = &actor.model.rig;
+    let layers = actor.layers();
     let bones: Vec<(usize, FixedText<15>)> = (0..rig.bone_count())
         .filter(|&b| layers.animates_bone(b))
         .map(|b| (b, FixedText::encode(rig.bone_name(b))))
@@ -30,10 +32,10 @@ pub fn bake(scene: &Scene, frames: &[u32]) -> Vmd {
         .map(|b| FixedText::encode(rig.bone_name(b)))
         .collect();
     let toggles = layers.has_physics_toggles();
-    let light = first_light(scene);
+    let light = first_light(actor);
 
     let mut vmd = Vmd {
-        model_name: FixedText::encode(&scene.model.pmx.name),
+        model_name: FixedText::encode(&actor.model.pmx.name),
         ..Vmd::default()
     };
     for &f in frames {
@@ -97,16 +99,16 @@ pub fn bake(scene: &Scene, frames: &[u32]) -> Vmd {
             });
         }
     }
-    vmd
+    Some(vmd)
 }
 
 /// The first layer taking part whose files have light keys, with those keys sorted by frame
 /// (of keys on one frame, the last).
-fn first_light(scene: &Scene) -> Option<(&Layer, Vec<LightKey>)> {
-    scene
+fn first_light(actor: &Actor) -> Option<(&Layer, Vec<LightKey>)> {
+    actor
         .layers()
         .iter()
-        .zip(scene.layer_sources())
+        .zip(actor.layer_sources())
         .filter(|(layer, _)| layer.effective_weight() > 0.0)
         .find_map(|(layer, source)| {
             let file = source

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use glam::{Mat4, Quat};
 use mmd_format::pmx::Pmx;
 use mmd_physics::{ModelPhysics, PhysicsError, PhysicsOptions, StepOutcome};
-use mmd_pose::{IkOverrides, Layers, Pose, Rig};
+use mmd_pose::{IkOverrides, Layers, Pose, Rig, evaluate_layers};
 
 use crate::playback::FRAMES_PER_SECOND;
 
@@ -69,6 +69,18 @@ pub struct PoseInput<'a> {
 }
 
 impl PoseInput<'_> {
+    /// The pose at `frame` without physics: the bodies' bones follow their parents.
+    pub fn evaluate(&self, frame: f32, pose: &mut Pose) {
+        evaluate_layers(
+            self.rig,
+            self.layers,
+            frame,
+            self.overrides,
+            self.morph_pins,
+            pose,
+        );
+    }
+
     /// The pose at `frame` up to the physics stage: sampled, before-physics pass run,
     /// [`Pose::globals`] holding the bones the bodies follow.
     fn before_physics(&self, frame: f32, pose: &mut Pose) {

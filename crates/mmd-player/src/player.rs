@@ -1,7 +1,9 @@
-//! The player's state apart from the window: the scene, the timeline, the user's IK and morph
-//! overrides, the selected bone, the view options and free camera, the physics mode with its
-//! simulation and bake, the last error and the notices, the recent files, and the pose the
-//! view draws. The interface changes it only through [`Player::apply`].
+//! The player's state apart from the window: the scene (its actors carry their own IK and
+//! morph overrides), the timeline, the selected model and bone, the view options and free
+//! camera, the physics mode with each model's simulation and bake, the last error and the
+//! notices, the recent files, and the poses the view draws. The interface changes it only
+//! through [`Player::apply`]; what it asks of "the model" (IK switches, morph pins, bones,
+//! layers) is asked of the selected one.
 //!
 //! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
 //! frame moved or an input changed, and live physics holds its bodies when asked for the same
@@ -13,26 +15,26 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{
-    IkMethod, IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode, evaluate_layers,
-};
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode};
 use mmd_render::{Aabb, Camera};
+use rayon::prelude::*;
 
 use crate::action::{Action, ViewOption};
 use crate::bake_job::{BakeInputs, BakeJob};
 use crate::framing;
 use crate::notices::{Notice, Notices};
 use crate::orbit::Orbit;
-use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode, PoseInput};
+use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode};
 use crate::playback::Playback;
 use crate::recent::RecentFiles;
-use crate::scene::{Model, Scene};
+use crate::scene::{Actor, Model, OpenInto, Scene};
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
 
 mod export_actions;
 mod layer_actions;
+mod model_actions;
 mod music_actions;
 
 /// What the view draws besides the model.
@@ -63,16 +65,16 @@ impl Default for ViewOptions {
 pub struct Player {
     pub scene: Scene,
     playback: Playback,
-    ik: IkOverrides,
-    /// Per model morph: a weight that replaces the motion's, or `None`.
-    morph_overrides: Vec<Option<f32>>,
+    /// What the player keeps per actor; parallel to `scene.actors`.
+    actors: Vec<ActorState>,
+    /// The actor the panels show and edit; `None` when the stage is empty.
+    selected: Option<usize>,
     /// Use the scene's camera motion (when it has one) instead of the free camera.
     use_camera_motion: bool,
-    selected_bone: Option<usize>,
     view: ViewOptions,
     /// The free camera; framed when the view's size is first known.
     orbit: Option<Orbit>,
-    /// The model's bounds over its motion, for framing.
+    /// The shown models' bounds over their motions, for framing.
     bounds: Option<Aabb>,
     /// The last error (a file that failed to open), shown until dismissed or the next open
     /// succeeds.
@@ -81,40 +83,70 @@ pub struct Player {
     notices: Notices,
     /// The user asked for a file dialog, which the window layer shows.
     pub open_dialog_requested: bool,
+    /// The same, for a model to put in place of the selected one.
+    pub replace_dialog_requested: bool,
     /// The same, for motions to add as layers.
     pub add_layer_dialog_requested: bool,
     /// The user asked to close the window.
     pub quit_requested: bool,
     recent: RecentFiles,
-    /// Changes whenever the model is replaced, so the window re-uploads it.
-    pub model_generation: u64,
-    pose: Pose,
-    /// The frame the pose was evaluated at; `None` when an override or the model changed
+    /// The frame the poses were evaluated at; `None` when an override or a model changed
     /// since.
     posed_frame: Option<f32>,
-    /// Wall time of the last pose evaluation (physics included), microseconds.
+    /// Wall time of the last evaluation of every actor (physics included), microseconds.
     pub pose_micros: f32,
-    /// The part of it live physics took to simulate, microseconds (0 without live physics).
+    /// The part of it live physics took to simulate, summed over the actors, microseconds
+    /// (0 without live physics).
     pub physics_micros: f32,
-    physics: PhysicsState,
-    /// The model's bone hierarchy, built once per model.
-    bone_tree: BoneTree,
+    physics: PhysicsSettings,
     /// File → Export: the running export, and how the last one ended.
     export: ExportState,
     /// How the scene's music plays, and the clock that follows it.
     music: MusicState,
 }
 
-/// The rigid-body simulation as the player runs it.
+/// The simulation settings, the same for every model.
 #[derive(Default)]
-struct PhysicsState {
+struct PhysicsSettings {
     mode: PhysicsMode,
     rate: SubstepRate,
-    /// The current model's bodies at `rate`: built when a simulating mode is first chosen,
+}
+
+/// What the player keeps for one actor besides the scene's part.
+struct ActorState {
+    pose: Pose,
+    physics: ActorPhysics,
+    /// The model's bone hierarchy, built once per model.
+    bone_tree: BoneTree,
+    selected_bone: Option<usize>,
+    /// The last blow-up of live physics, until reported.
+    blow_up: Option<String>,
+    /// Seconds live physics took in the last evaluation.
+    physics_seconds: f32,
+}
+
+impl ActorState {
+    fn new(actor: &Actor) -> ActorState {
+        let rig = &actor.model.rig;
+        ActorState {
+            pose: Pose::new(rig),
+            physics: ActorPhysics::default(),
+            bone_tree: BoneTree::new(rig),
+            selected_bone: rig.bone_index("センター"),
+            blow_up: None,
+            physics_seconds: 0.0,
+        }
+    }
+}
+
+/// One model's rigid-body simulation as the player runs it.
+#[derive(Default)]
+struct ActorPhysics {
+    /// The model's bodies at the chosen rate: built when a simulating mode is first chosen,
     /// dropped when the model or the rate changes.
     live: Option<LivePhysics>,
-    /// A bake of the current model, motions, overrides and pins at `rate`; dropped when any
-    /// of them changes.
+    /// A bake of the model, motions, overrides and pins at the rate; dropped when any of
+    /// them changes.
     bake: Option<PhysicsBake>,
     /// The bake being simulated (Baked mode only).
     baking: Option<BakeJob>,
@@ -162,15 +194,15 @@ impl BoneTree {
     }
 }
 
-/// The bone selected at first: the centre, whose keys most motions have.
-fn default_selection(scene: &Scene) -> Option<usize> {
-    scene.model.rig.bone_index("センター")
-}
-
-/// The model's extent over its motion (see [`framing`]).
+/// The shown models' extent over their motions (see [`framing`]).
 fn framing_bounds(scene: &Scene) -> Option<Aabb> {
-    let model = &scene.model;
-    framing::motion_bounds(&model.pmx, &model.rig, scene.layers(), scene.last_frame())
+    let last = scene.last_frame();
+    scene
+        .actors
+        .iter()
+        .filter(|a| a.visible)
+        .filter_map(|a| framing::motion_bounds(&a.model.pmx, &a.model.rig, a.layers(), last))
+        .reduce(Aabb::union)
 }
 
 /// What reading `model` repaired, as notices.
@@ -182,98 +214,102 @@ fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
 }
 
 impl Player {
-    /// The player for `scene`; the model's warnings are logged.
+    /// The player for `scene`, the first model selected; the models' warnings are logged.
     pub fn new(scene: Scene) -> Player {
-        scene.model.log_warnings();
-        let pose = Pose::new(&scene.model.rig);
         let mut notices = Notices::default();
-        for notice in model_notices(&scene.model) {
-            notices.push(notice);
+        for actor in &scene.actors {
+            actor.model.log_warnings();
+            for notice in model_notices(&actor.model) {
+                notices.push(notice);
+            }
         }
         Player {
             playback: Playback::new(scene.last_frame()),
-            ik: IkOverrides::new(&scene.model.rig),
-            morph_overrides: vec![None; scene.model.rig.morph_count()],
+            actors: scene.actors.iter().map(ActorState::new).collect(),
+            selected: (!scene.actors.is_empty()).then_some(0),
             use_camera_motion: scene.has_camera(),
-            selected_bone: default_selection(&scene),
             view: ViewOptions::default(),
             orbit: None,
             bounds: framing_bounds(&scene),
             error: None,
             notices,
             open_dialog_requested: false,
+            replace_dialog_requested: false,
             add_layer_dialog_requested: false,
             quit_requested: false,
             recent: RecentFiles::default(),
-            model_generation: 0,
-            pose,
             posed_frame: None,
             pose_micros: 0.0,
             physics_micros: 0.0,
-            physics: PhysicsState::default(),
-            bone_tree: BoneTree::new(&scene.model.rig),
+            physics: PhysicsSettings::default(),
             export: ExportState::default(),
             music: MusicState::default(),
             scene,
         }
     }
 
-    /// Opens files into the scene (see [`Scene::open`]). On failure the scene is untouched
-    /// and the error is kept for the UI. A new model's warnings are logged and listed as
-    /// notices; the files go to the top of the recent files.
-    fn open(&mut self, paths: &[PathBuf]) {
-        match self.scene.open(paths) {
-            Ok(opened) => {
-                self.recent.add(paths);
-                if opened.model {
-                    self.scene.model.log_warnings();
-                    for notice in model_notices(&self.scene.model) {
-                        self.notices.push(notice);
-                    }
-                    let rig = &self.scene.model.rig;
-                    self.ik = IkOverrides::new(rig);
-                    self.morph_overrides = vec![None; rig.morph_count()];
-                    self.pose = Pose::new(rig);
-                    self.bone_tree = BoneTree::new(rig);
-                    self.selected_bone = default_selection(&self.scene);
-                    self.orbit = None;
-                    self.model_generation += 1;
-                }
-                if opened.model || opened.motions > 0 {
-                    self.bounds = framing_bounds(&self.scene);
-                    // New motions frame the camera again, unless the user has moved it.
-                    if self.orbit.is_some_and(|o| o.is_home()) {
-                        self.orbit = None;
-                    }
-                }
-                self.posed_frame = None;
-                if opened.camera {
-                    self.use_camera_motion = true;
-                }
-                if opened.music {
-                    self.music_changed();
-                }
-                self.playback.set_last_frame(self.scene.last_frame());
-                self.error = None;
-                if opened.model {
-                    self.physics_changed(PhysicsChange::Bodies);
-                } else if opened.motions > 0 || opened.camera {
-                    // A camera can lengthen the timeline, which the bake must cover.
-                    self.physics_changed(PhysicsChange::Motion);
-                }
-            }
+    /// Opens files into the scene as `into` says (see [`Scene::open`]). On failure the scene
+    /// is untouched and the error is kept for the UI. New models' warnings are logged and
+    /// listed as notices, and the last new model is selected; the files go to the top of the
+    /// recent files.
+    fn open(&mut self, paths: &[PathBuf], into: OpenInto) {
+        let opened = match self.scene.open(paths, into) {
+            Ok(opened) => opened,
             Err(e) => {
                 self.notices
                     .push(Notice::error(e.path.display().to_string(), &e.message));
                 self.error = Some(e.to_string());
+                return;
+            }
+        };
+        self.recent.add(paths);
+        for &index in &opened.models {
+            let actor = &self.scene.actors[index];
+            actor.model.log_warnings();
+            for notice in model_notices(&actor.model) {
+                self.notices.push(notice);
+            }
+            let state = ActorState::new(actor);
+            if index < self.actors.len() {
+                self.actors[index] = state;
+            } else {
+                self.actors.push(state);
             }
         }
+        if let Some(&last) = opened.models.last() {
+            self.selected = Some(last);
+        }
+        if !opened.models.is_empty() || opened.motions > 0 {
+            self.bounds = framing_bounds(&self.scene);
+            // New models or motions frame the camera again, unless the user has moved it.
+            if self.orbit.is_some_and(|o| o.is_home()) {
+                self.orbit = None;
+            }
+        }
+        if opened.camera {
+            self.use_camera_motion = true;
+        }
+        if opened.music {
+            self.music_changed();
+        }
+        self.playback.set_last_frame(self.scene.last_frame());
+        self.error = None;
+        for &index in &opened.models {
+            self.physics_changed(PhysicsChange::Bodies, Some(index));
+        }
+        for &index in &opened.rebound {
+            self.physics_changed(PhysicsChange::Motion, Some(index));
+        }
+        if opened.camera && opened.rebound.is_empty() && opened.models.is_empty() {
+            // A camera can lengthen the timeline, which the bakes must cover.
+            self.physics_changed(PhysicsChange::Motion, None);
+        }
+        self.posed_frame = None;
     }
 
-    /// Shows `message` as the error and lists it as a notice about the model's file.
-    fn fail(&mut self, message: String) {
-        self.notices
-            .push(Notice::error(&self.scene.model.file, &message));
+    /// Shows `message` as the error and lists it as a notice about `file`.
+    fn fail(&mut self, file: &str, message: String) {
+        self.notices.push(Notice::error(file, &message));
         self.error = Some(message);
     }
 
@@ -298,22 +334,19 @@ impl Player {
                 self.change_ik(|ik| ik.set_method(bone, method));
             }
             Action::SetAllIkMethods(method) => self.change_ik(|ik| ik.set_all_methods(method)),
-            Action::PinMorph { morph, weight } => {
-                let weight = weight.filter(|w| w.is_finite());
-                // A dragged slider sends its weight every frame; only a new one re-bakes.
-                if let Some(slot) = self.morph_overrides.get_mut(morph)
-                    && *slot != weight
-                {
-                    *slot = weight;
-                    self.physics_changed(PhysicsChange::Overrides);
-                }
-            }
+            Action::PinMorph { morph, weight } => self.pin_morph(morph, weight),
             Action::SelectBone(bone) => {
-                if bone < self.scene.model.rig.bone_count() {
-                    self.selected_bone = Some(bone);
+                if let Some(i) = self.selected
+                    && bone < self.scene.actors[i].model.rig.bone_count()
+                {
+                    self.actors[i].selected_bone = Some(bone);
                 }
             }
-            Action::Deselect => self.selected_bone = None,
+            Action::Deselect => {
+                if let Some(state) = self.selected.and_then(|i| self.actors.get_mut(i)) {
+                    state.selected_bone = None;
+                }
+            }
             Action::SetView(option, on) => match option {
                 ViewOption::Edges => self.view.edges = on,
                 ViewOption::GroundShadow => self.view.ground_shadow = on,
@@ -340,9 +373,21 @@ impl Player {
                 }
             }
             Action::OpenDialog => self.open_dialog_requested = true,
-            Action::Open(paths) => {
-                self.open(&paths);
+            Action::Open(paths) => self.open(
+                &paths,
+                OpenInto::Add {
+                    selected: self.selected,
+                },
+            ),
+            Action::ReplaceModelDialog => self.replace_dialog_requested = self.selected.is_some(),
+            Action::ReplaceModel(path) => {
+                if let Some(selected) = self.selected {
+                    self.open(&[path], OpenInto::Replace { selected });
+                }
             }
+            Action::SelectModel(index) => self.select_model(index),
+            Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
+            Action::RemoveModel(index) => self.remove_model(index),
             Action::Quit => self.quit_requested = true,
             Action::DismissError => self.error = None,
             Action::ClearNotices => self.notices.clear(),
@@ -351,8 +396,10 @@ impl Player {
                     self.physics.mode = mode;
                     // The bodies stand where the last simulated frame left them, which is
                     // not this frame's history.
-                    if let Some(live) = self.physics.live.as_mut() {
-                        live.restart();
+                    for state in &mut self.actors {
+                        if let Some(live) = state.physics.live.as_mut() {
+                            live.restart();
+                        }
                     }
                     self.posed_frame = None;
                     self.prepare_physics();
@@ -361,10 +408,10 @@ impl Player {
             Action::SetPhysicsRate(rate) => {
                 if rate != self.physics.rate {
                     self.physics.rate = rate;
-                    self.physics_changed(PhysicsChange::Bodies);
+                    self.physics_changed(PhysicsChange::Bodies, None);
                 }
             }
-            Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset),
+            Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset, None),
             Action::AddLayerDialog => self.add_layer_dialog_requested = true,
             Action::AddLayers(paths) => self.add_layers(&paths),
             Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
@@ -377,121 +424,166 @@ impl Player {
         }
     }
 
-    /// An IK switch or solver choice: re-poses and re-bakes only when an override really
-    /// changed.
+    /// An IK switch or solver choice on the selected model: re-poses and re-bakes only when
+    /// an override really changed.
     fn change_ik(&mut self, change: impl FnOnce(&mut IkOverrides)) {
-        let before = self.ik.clone();
-        change(&mut self.ik);
-        if self.ik != before {
-            self.physics_changed(PhysicsChange::Overrides);
+        let Some(index) = self.selected else {
+            return;
+        };
+        let ik = &mut self.scene.actors[index].ik;
+        let before = ik.clone();
+        change(ik);
+        if *ik != before {
+            self.physics_changed(PhysicsChange::Overrides, Some(index));
         }
     }
 
-    /// Brings the simulation in line with `change` (see [`PhysicsChange`]) and poses again.
-    fn physics_changed(&mut self, change: PhysicsChange) {
-        let physics = &mut self.physics;
-        match change {
-            PhysicsChange::Bodies => physics.live = None,
-            PhysicsChange::Motion | PhysicsChange::Reset => {
-                if let Some(live) = physics.live.as_mut() {
-                    live.restart();
-                }
-            }
-            PhysicsChange::Overrides => {}
+    /// Pins a morph of the selected model (or gives it back to the motion).
+    fn pin_morph(&mut self, morph: usize, weight: Option<f32>) {
+        let Some(index) = self.selected else {
+            return;
+        };
+        let weight = weight.filter(|w| w.is_finite());
+        // A dragged slider sends its weight every frame; only a new one re-bakes.
+        if let Some(slot) = self.scene.actors[index].morph_pins.get_mut(morph)
+            && *slot != weight
+        {
+            *slot = weight;
+            self.physics_changed(PhysicsChange::Overrides, Some(index));
         }
-        // A reset in Live mode leaves a bake of the same inputs standing.
-        if change != PhysicsChange::Reset || physics.mode == PhysicsMode::Baked {
-            physics.bake = None;
-            physics.baking = None;
+    }
+
+    /// Brings the simulation of actor `only` (every actor when `None`) in line with
+    /// `change` (see [`PhysicsChange`]) and poses again.
+    fn physics_changed(&mut self, change: PhysicsChange, only: Option<usize>) {
+        let mode = self.physics.mode;
+        for (index, state) in self.actors.iter_mut().enumerate() {
+            if only.is_some_and(|i| i != index) {
+                continue;
+            }
+            let physics = &mut state.physics;
+            match change {
+                PhysicsChange::Bodies => physics.live = None,
+                PhysicsChange::Motion | PhysicsChange::Reset => {
+                    if let Some(live) = physics.live.as_mut() {
+                        live.restart();
+                    }
+                }
+                PhysicsChange::Overrides => {}
+            }
+            // A reset in Live mode leaves a bake of the same inputs standing.
+            if change != PhysicsChange::Reset || mode == PhysicsMode::Baked {
+                physics.bake = None;
+                physics.baking = None;
+            }
         }
         self.posed_frame = None;
         self.prepare_physics();
     }
 
-    /// Builds what the mode needs and lacks: the model's bodies, and in Baked mode a bake.
-    /// Physics off cancels a running bake (a finished one is kept for coming back).
+    /// Builds what the mode needs and lacks: each model's bodies, and in Baked mode a bake.
+    /// Physics off cancels running bakes (finished ones are kept for coming back).
     fn prepare_physics(&mut self) {
         if self.physics.mode == PhysicsMode::Off {
-            self.physics.baking = None;
+            for state in &mut self.actors {
+                state.physics.baking = None;
+            }
             return;
         }
-        if self.physics.live.is_none() {
-            match self.new_bodies() {
-                Ok(live) => self.physics.live = Some(live),
-                Err(message) => {
-                    self.fail(message);
-                    self.physics.mode = PhysicsMode::Off;
-                    return;
+        for index in 0..self.actors.len() {
+            if self.actors[index].physics.live.is_none() {
+                match self.new_bodies(index) {
+                    Ok(live) => self.actors[index].physics.live = Some(live),
+                    Err(message) => {
+                        let file = self.scene.actors[index].model.file.clone();
+                        self.fail(&file, message);
+                        self.physics.mode = PhysicsMode::Off;
+                        return;
+                    }
                 }
             }
-        }
-        let p = &self.physics;
-        if p.mode == PhysicsMode::Baked && p.bake.is_none() && p.baking.is_none() {
-            self.start_bake();
+            let p = &self.actors[index].physics;
+            if self.physics.mode == PhysicsMode::Baked && p.bake.is_none() && p.baking.is_none() {
+                self.start_bake(index);
+            }
         }
     }
 
-    /// The current model's bodies at the chosen rate.
-    fn new_bodies(&self) -> Result<LivePhysics, String> {
+    /// Actor `index`'s bodies at the chosen rate.
+    fn new_bodies(&self, index: usize) -> Result<LivePhysics, String> {
         let options = PhysicsOptions {
             rate: self.physics.rate,
             ..PhysicsOptions::default()
         };
-        LivePhysics::new(&self.scene.model.pmx, &options)
-            .map_err(|e| format!("{}: {e}", self.scene.model.label))
+        let model = &self.scene.actors[index].model;
+        LivePhysics::new(&model.pmx, &options).map_err(|e| format!("{}: {e}", model.label))
     }
 
-    /// Starts baking frames `0..=` the timeline's end on a thread, from copies of the
-    /// current inputs.
-    fn start_bake(&mut self) {
+    /// Starts baking actor `index`'s frames `0..=` the timeline's end on a thread, from
+    /// copies of its current inputs.
+    fn start_bake(&mut self, index: usize) {
+        let file = self.scene.actors[index].model.file.clone();
         let last = self.playback.last_frame().max(0.0).ceil();
         if last >= MAX_BAKE_FRAMES as f32 {
-            self.fail(format!(
-                "physics: a motion of {last} frames is too long to bake (at most \
-                 {MAX_BAKE_FRAMES}); live physics is shown"
-            ));
+            self.fail(
+                &file,
+                format!(
+                    "physics: a motion of {last} frames is too long to bake (at most \
+                     {MAX_BAKE_FRAMES}); live physics is shown"
+                ),
+            );
             return;
         }
-        let bodies = match self.new_bodies() {
+        let bodies = match self.new_bodies(index) {
             Ok(bodies) => bodies,
             Err(message) => {
-                self.fail(message);
+                self.fail(&file, message);
                 return;
             }
         };
+        let actor = &self.scene.actors[index];
         let inputs = BakeInputs {
-            rig: self.scene.model.rig.clone(),
-            layers: self.scene.layers().clone(),
-            overrides: self.ik.clone(),
-            morph_pins: self.morph_overrides.clone(),
+            rig: actor.model.rig.clone(),
+            layers: actor.layers().clone(),
+            overrides: actor.ik.clone(),
+            morph_pins: actor.morph_pins.clone(),
         };
         match BakeJob::start(inputs, bodies, last as u32) {
-            Ok(job) => self.physics.baking = Some(job),
-            Err(e) => self.fail(format!("physics: cannot start the bake: {e}")),
+            Ok(job) => self.actors[index].physics.baking = Some(job),
+            Err(e) => self.fail(&file, format!("physics: cannot start the bake: {e}")),
         }
     }
 
-    /// Takes a finished bake in (without waiting for a running one) and poses with it.
-    fn poll_bake(&mut self) {
-        let Some(result) = self.physics.baking.as_mut().and_then(BakeJob::poll) else {
-            return;
-        };
-        self.physics.baking = None;
-        match result {
-            Ok(bake) => {
-                for (frame, message) in &bake.blow_ups {
-                    log::warn!("{}: frame {frame}: {message}", self.scene.model.label);
+    /// Takes finished bakes in (without waiting for running ones) and poses with them.
+    fn poll_bakes(&mut self) {
+        for index in 0..self.actors.len() {
+            let physics = &mut self.actors[index].physics;
+            let Some(result) = physics.baking.as_mut().and_then(BakeJob::poll) else {
+                continue;
+            };
+            physics.baking = None;
+            let model = &self.scene.actors[index].model;
+            let (label, file) = (model.label.clone(), model.file.clone());
+            match result {
+                Ok(bake) => {
+                    for (frame, message) in &bake.blow_ups {
+                        log::warn!("{label}: frame {frame}: {message}");
+                    }
+                    if let Some((frame, message)) = bake.blow_ups.first() {
+                        let count = bake.blow_ups.len();
+                        self.fail(
+                            &file,
+                            format!(
+                                "physics bake of {label}: {count} blow-up(s), the first at \
+                                 frame {frame}: {message}"
+                            ),
+                        );
+                    }
+                    self.actors[index].physics.bake = Some(bake);
+                    self.posed_frame = None;
                 }
-                if let Some((frame, message)) = bake.blow_ups.first() {
-                    self.fail(format!(
-                        "physics bake: {} blow-up(s), the first at frame {frame}: {message}",
-                        bake.blow_ups.len()
-                    ));
-                }
-                self.physics.bake = Some(bake);
-                self.posed_frame = None;
+                Err(message) => self.fail(&file, format!("physics: {message}")),
             }
-            Err(message) => self.fail(format!("physics: {message}")),
         }
     }
 
@@ -503,14 +595,18 @@ impl Player {
         self.physics.rate
     }
 
-    /// Frames simulated and frames to simulate, while a bake runs.
+    /// Frames simulated and frames to simulate, over every model, while bakes run.
     pub fn bake_progress(&self) -> Option<(u32, u32)> {
-        self.physics.baking.as_ref().map(BakeJob::progress)
+        self.actors
+            .iter()
+            .filter_map(|s| s.physics.baking.as_ref().map(BakeJob::progress))
+            .reduce(|(d1, t1), (d2, t2)| (d1 + d2, t1 + t2))
     }
 
-    /// Whether a bake of the current inputs is ready (Baked mode then shows it).
+    /// Whether every model's bake of the current inputs is ready (Baked mode then shows
+    /// them).
     pub fn physics_baked(&self) -> bool {
-        self.physics.bake.is_some()
+        !self.actors.is_empty() && self.actors.iter().all(|s| s.physics.bake.is_some())
     }
 
     /// Every problem met so far, oldest first.
@@ -550,26 +646,46 @@ impl Player {
         &self.playback
     }
 
-    /// The model's IK bones, in bone order.
+    /// The selected actor's index, if any.
+    pub fn selected_model(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// The selected actor.
+    pub fn actor(&self) -> Option<&Actor> {
+        self.scene.actors.get(self.selected?)
+    }
+
+    /// What the player keeps for the selected actor.
+    fn state(&self) -> Option<&ActorState> {
+        self.actors.get(self.selected?)
+    }
+
+    /// The selected model's IK bones, in bone order.
     pub fn ik_bones(&self) -> Vec<usize> {
-        self.scene.model.rig.ik_bones().collect()
+        self.actor()
+            .map(|a| a.model.rig.ik_bones().collect())
+            .unwrap_or_default()
     }
 
+    /// The selected model's switch of an IK bone.
     pub fn ik_override(&self, bone: usize) -> IkOverride {
-        self.ik.get(bone)
+        self.actor().map_or(IkOverride::Auto, |a| a.ik.get(bone))
     }
 
-    /// The solver of an IK bone's chain.
+    /// The solver of an IK bone's chain of the selected model.
     pub fn ik_method(&self, bone: usize) -> IkMethod {
-        self.ik.method(bone)
+        self.actor().map_or(IkMethod::Ccd, |a| a.ik.method(bone))
     }
 
+    /// The selected model's pin of a morph.
     pub fn morph_override(&self, morph: usize) -> Option<f32> {
-        self.morph_overrides.get(morph).copied().flatten()
+        self.actor()?.morph_pins.get(morph).copied().flatten()
     }
 
+    /// The selected bone of the selected model.
     pub fn selected_bone(&self) -> Option<usize> {
-        self.selected_bone
+        self.state()?.selected_bone
     }
 
     /// The self-shadow to draw at the current frame: off when the view turns it off.
@@ -593,16 +709,16 @@ impl Player {
         self.use_camera_motion
     }
 
-    /// Whether the free camera has been framed on the model yet.
+    /// Whether the free camera has been framed on the models yet.
     pub fn free_camera_framed(&self) -> bool {
         self.orbit.is_some()
     }
 
-    /// Brings the pose up to the timeline's frame: evaluates when the frame moved, an
-    /// override or the model changed, or a bake finished since the last evaluation. Returns
+    /// Brings the poses up to the timeline's frame: evaluates when the frame moved, an
+    /// override or a model changed, or a bake finished since the last evaluation. Returns
     /// whether it did.
     pub fn update_pose(&mut self) -> bool {
-        self.poll_bake();
+        self.poll_bakes();
         self.poll_export();
         let frame = self.playback.frame();
         if self.posed_frame == Some(frame) {
@@ -612,52 +728,48 @@ impl Player {
         true
     }
 
-    /// Computes the pose at the timeline's frame: the motion with the user's IK overrides and
-    /// pinned morphs, and the bodies as the physics mode says. Off and a finished bake
-    /// depend on nothing but the frame and the overrides; Live steps the bodies from the last
-    /// frame it posed (see [`crate::physics`]). Baked shows live physics until its bake is
-    /// ready: played from frame 0 that is the bake itself, bit for bit.
-    pub fn evaluate(&mut self) -> &Pose {
+    /// Computes every actor's pose at the timeline's frame, the actors in parallel: the
+    /// motion with the user's IK overrides and pinned morphs, and the bodies as the physics
+    /// mode says. Off and a finished bake depend on nothing but the frame and the
+    /// overrides; Live steps the bodies from the last frame it posed (see
+    /// [`crate::physics`]). Baked shows live physics until its bake is ready: played from
+    /// frame 0 that is the bake itself, bit for bit.
+    pub fn evaluate(&mut self) {
         let start = Instant::now();
-        let scene = &self.scene;
         let frame = self.playback.frame();
-        let input = PoseInput {
-            rig: &scene.model.rig,
-            layers: scene.layers(),
-            overrides: &self.ik,
-            morph_pins: &self.morph_overrides,
-        };
-        let physics = &mut self.physics;
-        let mut blow_up = None;
+        let mode = self.physics.mode;
+        self.actors
+            .par_iter_mut()
+            .zip(self.scene.actors.par_iter())
+            .for_each(|(state, actor)| state.evaluate(actor, mode, frame));
         self.physics_micros = 0.0;
-        match (physics.mode, &physics.bake, physics.live.as_mut()) {
-            (PhysicsMode::Baked, Some(bake), _) => bake.evaluate(input, frame, &mut self.pose),
-            (PhysicsMode::Live | PhysicsMode::Baked, _, Some(live)) => {
-                live.evaluate(input, frame, &mut self.pose);
-                self.physics_micros = live.step_seconds() * 1.0e6;
-                blow_up = live.take_blow_up();
+        for index in 0..self.actors.len() {
+            self.physics_micros += self.actors[index].physics_seconds * 1.0e6;
+            if let Some(message) = self.actors[index].blow_up.take() {
+                let model = &self.scene.actors[index].model;
+                let (label, file) = (model.label.clone(), model.file.clone());
+                log::warn!("{label}: frame {frame}: {message}");
+                self.fail(
+                    &file,
+                    format!("physics of {label} at frame {frame}: {message}"),
+                );
             }
-            _ => evaluate_layers(
-                &scene.model.rig,
-                scene.layers(),
-                frame,
-                &self.ik,
-                &self.morph_overrides,
-                &mut self.pose,
-            ),
-        }
-        if let Some(message) = blow_up {
-            log::warn!("{}: frame {frame}: {message}", scene.model.label);
-            self.fail(format!("physics at frame {frame}: {message}"));
         }
         self.posed_frame = Some(frame);
         self.pose_micros = start.elapsed().as_secs_f32() * 1.0e6;
-        &self.pose
     }
 
-    /// The pose of the last evaluation.
-    pub fn pose(&self) -> &Pose {
-        &self.pose
+    /// The selected model's pose of the last evaluation.
+    pub fn pose(&self) -> Option<&Pose> {
+        Some(&self.state()?.pose)
+    }
+
+    /// Every actor with its pose of the last evaluation, in scene order.
+    pub fn posed_actors(&self) -> impl Iterator<Item = (&Actor, &Pose)> {
+        self.scene
+            .actors
+            .iter()
+            .zip(self.actors.iter().map(|s| &s.pose))
     }
 
     /// The camera to draw with: the camera motion at the current frame when it is in use,
@@ -669,10 +781,13 @@ impl Player {
             .unwrap_or_else(|| self.orbit.map_or_else(Camera::default, |o| o.camera))
     }
 
-    /// Bones whose name contains `query` (any case), with every ancestor of a match kept so
-    /// the tree stays connected; in bone order.
+    /// The selected model's bones whose name contains `query` (any case), with every
+    /// ancestor of a match kept so the tree stays connected; in bone order.
     pub fn bones_matching(&self, query: &str) -> Vec<bool> {
-        let rig = &self.scene.model.rig;
+        let Some(actor) = self.actor() else {
+            return Vec::new();
+        };
+        let rig = &actor.model.rig;
         let query = query.trim().to_lowercase();
         let mut keep = vec![query.is_empty(); rig.bone_count()];
         if query.is_empty() {
@@ -695,8 +810,26 @@ impl Player {
         keep
     }
 
-    /// The model's bone hierarchy.
-    pub fn bone_tree(&self) -> &BoneTree {
-        &self.bone_tree
+    /// The selected model's bone hierarchy.
+    pub fn bone_tree(&self) -> Option<&BoneTree> {
+        Some(&self.state()?.bone_tree)
+    }
+}
+
+impl ActorState {
+    /// Poses `actor` at `frame` as the physics `mode` says (see [`Player::evaluate`]).
+    fn evaluate(&mut self, actor: &Actor, mode: PhysicsMode, frame: f32) {
+        let input = actor.pose_input();
+        let physics = &mut self.physics;
+        self.physics_seconds = 0.0;
+        match (mode, &physics.bake, physics.live.as_mut()) {
+            (PhysicsMode::Baked, Some(bake), _) => bake.evaluate(input, frame, &mut self.pose),
+            (PhysicsMode::Live | PhysicsMode::Baked, _, Some(live)) => {
+                live.evaluate(input, frame, &mut self.pose);
+                self.physics_seconds = live.step_seconds();
+                self.blow_up = live.take_blow_up();
+            }
+            _ => input.evaluate(frame, &mut self.pose),
+        }
     }
 }

@@ -1,19 +1,21 @@
-//! `mmd-player pose MODEL [MOTION...] --frames LIST [--layer FILE[:WEIGHT[:OFFSET]]]...
+//! `mmd-player pose [MODEL [MOTION...]]... --frames LIST [--layer FILE[:WEIGHT[:OFFSET]]]...
 //! [--ik NAME=on|off|auto]... [--ik-all on|off|auto] [--ik-method [NAME=]ccd|jacobian]...
 //! [--vertices] [--physics [live|baked]] [--physics-hz 60|120|240]`: model-space bone
 //! matrices (and CPU-skinned vertices) as JSON lines, the format DESIGN.md fixes. Without
 //! files, the bundled default model and motion:
 //! `{"frame":15.5,"bone":3,"name":"センター","m":[16 floats, column-major]}` then
-//! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`.
+//! `{"frame":15.5,"vertex":7,"p":[x,y,z]}`. With several models each line starts with the
+//! model's place on the command line, `{"model":1,"frame":…`; `--ik` and `--ik-method` name
+//! bones of any of them.
 
 use std::io::{BufWriter, Write};
 
 use anyhow::{Context, Result, bail};
-use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, SkinMesh};
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Rig, SkinMesh};
 
 use crate::cli::{IkSwitch, PoseArgs, layer_specs};
 use crate::frame_list;
-use crate::frame_poser::FramePoser;
+use crate::frame_poser::{log_blow_ups, scene_poser};
 use mmd_player::scene::Scene;
 
 fn switch(s: IkSwitch) -> IkOverride {
@@ -25,7 +27,7 @@ fn switch(s: IkSwitch) -> IkOverride {
 }
 
 /// `--ik-all` first, then each `--ik NAME=on|off|auto` on top; then the solvers
-/// (`--ik-method`).
+/// (`--ik-method`); a name applies to every model that has such an IK bone.
 fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
     let mut overrides = IkOverrides::new(rig);
     if let Some(all) = args.ik_all {
@@ -41,16 +43,43 @@ fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
             "auto" => IkOverride::Auto,
             other => bail!("--ik {spec:?}: {other:?} is not on, off or auto"),
         };
-        overrides.set(ik_bone(rig, name, "--ik")?, value);
+        if let Some(bone) = ik_bone(rig, name) {
+            overrides.set(bone, value);
+        }
     }
     parse_methods(rig, &args.ik_method, &mut overrides)?;
     Ok(overrides)
 }
 
-fn ik_bone(rig: &Rig, name: &str, flag: &str) -> Result<usize> {
+/// The IK bone names of `--ik` and `--ik-method` that no model has.
+fn unknown_ik_names(scene: &Scene, args: &PoseArgs) -> Option<String> {
+    let named = args.ik.iter().map(|s| ("--ik", s)).chain(
+        args.ik_method
+            .iter()
+            .filter(|s| s.contains('='))
+            .map(|s| ("--ik-method", s)),
+    );
+    for (flag, spec) in named {
+        let name = spec.split_once('=').map_or(spec.as_str(), |(n, _)| n);
+        if !scene
+            .actors
+            .iter()
+            .any(|a| ik_bone(&a.model.rig, name).is_some())
+        {
+            let which = if scene.actors.len() > 1 {
+                "no model has"
+            } else {
+                "the model has no"
+            };
+            return Some(format!("{flag}: {which} IK bone named {name:?}"));
+        }
+    }
+    None
+}
+
+fn ik_bone(rig: &Rig, name: &str) -> Option<usize> {
     rig.bone_index(name)
         .filter(|&b| rig.ik_solver_of_bone(b).is_some())
-        .with_context(|| format!("{flag}: the model has no IK bone named {name:?}"))
 }
 
 fn method(spec: &str, value: &str) -> Result<IkMethod> {
@@ -69,7 +98,9 @@ fn parse_methods(rig: &Rig, specs: &[String], overrides: &mut IkOverrides) -> Re
     for spec in specs {
         if let Some((name, value)) = spec.split_once('=') {
             let m = method(spec, value)?;
-            overrides.set_method(ik_bone(rig, name, "--ik-method")?, m);
+            if let Some(bone) = ik_bone(rig, name) {
+                overrides.set_method(bone, m);
+            }
         }
     }
     Ok(())
@@ -77,39 +108,61 @@ fn parse_methods(rig: &Rig, specs: &[String], overrides: &mut IkOverrides) -> Re
 
 pub fn run(args: &PoseArgs) -> Result<()> {
     let frames = frame_list::parse(&args.frames).context("--frames")?;
-    let scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
-    scene.model.log_warnings();
-    let rig = &scene.model.rig;
-    let layers = scene.layers();
-    let overrides = parse_overrides(rig, args)?;
-    let mesh = args.vertices.then(|| SkinMesh::from_pmx(&scene.model.pmx));
+    let mut scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
+    if let Some(problem) = unknown_ik_names(&scene, args) {
+        bail!(problem);
+    }
+    for actor in &mut scene.actors {
+        actor.model.log_warnings();
+        actor.ik = parse_overrides(&actor.model.rig, args)?;
+    }
+    let meshes: Vec<Option<SkinMesh>> = scene
+        .actors
+        .iter()
+        .map(|a| args.vertices.then(|| SkinMesh::from_pmx(&a.model.pmx)))
+        .collect();
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let mut poser = FramePoser::new(&args.physics, &scene.model, layers, &overrides, last)?;
+    let mut poser = scene_poser(&args.physics, &scene, last)?;
 
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let names: Vec<String> = (0..rig.bone_count())
-        .map(|i| serde_json::to_string(rig.bone_name(i)))
+    let several = scene.actors.len() > 1;
+    let names: Vec<Vec<String>> = scene
+        .actors
+        .iter()
+        .map(|a| {
+            let rig = &a.model.rig;
+            (0..rig.bone_count())
+                .map(|i| serde_json::to_string(rig.bone_name(i)))
+                .collect::<Result<_, _>>()
+        })
         .collect::<Result<_, _>>()?;
-    let mut pose = Pose::new(rig);
     let mut vertices = Vec::new();
     for &frame in &frames {
-        poser.pose(&scene.model, layers, &overrides, frame, &mut pose);
-        for (i, m) in pose.globals.iter().enumerate() {
-            write!(
-                out,
-                "{{\"frame\":{frame},\"bone\":{i},\"name\":{},\"m\":[",
-                names[i]
-            )?;
-            write_floats(&mut out, &m.to_cols_array())?;
-            writeln!(out, "]}}")?;
-        }
-        if let Some(mesh) = &mesh {
-            mesh.skin(&pose, &mut vertices);
-            for (i, p) in vertices.iter().enumerate() {
-                write!(out, "{{\"frame\":{frame},\"vertex\":{i},\"p\":[")?;
-                write_floats(&mut out, &p.to_array())?;
+        poser.pose(&scene, frame);
+        log_blow_ups(&poser, &scene, frame);
+        for (k, pose) in poser.poses().iter().enumerate() {
+            let model = if several {
+                format!("\"model\":{k},")
+            } else {
+                String::new()
+            };
+            for (i, m) in pose.globals.iter().enumerate() {
+                write!(
+                    out,
+                    "{{{model}\"frame\":{frame},\"bone\":{i},\"name\":{},\"m\":[",
+                    names[k][i]
+                )?;
+                write_floats(&mut out, &m.to_cols_array())?;
                 writeln!(out, "]}}")?;
+            }
+            if let Some(mesh) = &meshes[k] {
+                mesh.skin(pose, &mut vertices);
+                for (i, p) in vertices.iter().enumerate() {
+                    write!(out, "{{{model}\"frame\":{frame},\"vertex\":{i},\"p\":[")?;
+                    write_floats(&mut out, &p.to_array())?;
+                    writeln!(out, "]}}")?;
+                }
             }
         }
     }

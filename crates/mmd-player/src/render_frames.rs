@@ -1,9 +1,10 @@
-//! `mmd-player render [MODEL [MOTION...]] [--layer FILE[:WEIGHT[:OFFSET]]]... [--camera
+//! `mmd-player render [MODEL [MOTION...]]... [--layer FILE[:WEIGHT[:OFFSET]]]... [--camera
 //! CAMERA.vmd] [--frames LIST] [--size WxH] [--fps 30|60] [--out DIR] [--video FILE]`:
 //! renders frames offscreen (no display needed) and writes one PNG per frame,
 //! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`), and/or
 //! encodes them into a video (`mmd_player::video`); both get the same images.
-//! Without a camera motion the camera frames the model's bounding box over all the frames.
+//! Every model on the command line is drawn, each with the motions after it. Without a
+//! camera motion the camera frames the models' bounding box over all the frames.
 //! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
 
 use std::path::Path;
@@ -13,15 +14,12 @@ use mmd_player::export::{FrameRenderer, FrameSink, export_view};
 use mmd_player::music_sync::music_time;
 use mmd_player::scene::Scene;
 use mmd_player::video::AudioInput;
-use mmd_pose::{
-    CameraMotion, IkOverrides, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh,
-    evaluate_layers,
-};
+use mmd_pose::{CameraMotion, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh};
 use mmd_render::{Aabb, Camera};
 
 use crate::cli::{Fps, OnOff, RenderArgs, layer_specs};
 use crate::frame_list;
-use crate::frame_poser::{FramePoser, progress_bar};
+use crate::frame_poser::{log_blow_ups, progress_bar, scene_poser};
 
 /// Parses `WxH`.
 pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
@@ -58,7 +56,9 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         None => every_frame(scene.last_frame(), args.fps)
             .context("every frame of the motion; choose some with --frames")?,
     };
-    scene.model.log_warnings();
+    for actor in &scene.actors {
+        actor.model.log_warnings();
+    }
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
     let audio = scene.music.as_ref().map(|music| AudioInput {
         path: music.path.clone(),
@@ -70,32 +70,27 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         (width, height, args.fps.per_second()),
         audio.as_ref(),
     )?;
-    let (mut renderer, warnings) = FrameRenderer::new(&scene.model, width, height)
-        .with_context(|| scene.model.label.clone())?;
-    for warning in &warnings {
-        eprintln!("warning: {}: {warning}", scene.model.label);
+    let (mut renderer, warnings) = FrameRenderer::new(&scene, width, height)?;
+    for (model, warning) in &warnings {
+        eprintln!("warning: {model}: {warning}");
     }
 
-    let rig = &scene.model.rig;
-    let overrides = IkOverrides::new(rig);
-    let mut pose = Pose::new(rig);
     let aspect = width as f32 / height as f32;
     let framing = if scene.has_camera() {
         Camera::default()
     } else {
         Camera::framing(
-            bounds_over(&scene, &frames, &overrides, &mut pose)
-                .context("the model has no vertices to frame")?,
+            bounds_over(&scene, &frames).context("the models have no vertices to frame")?,
             aspect,
         )
     };
 
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let layers = scene.layers();
-    let mut poser = FramePoser::new(&args.physics, &scene.model, layers, &overrides, last)?;
+    let mut poser = scene_poser(&args.physics, &scene, last)?;
     let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
-        poser.pose(&scene.model, layers, &overrides, frame, &mut pose);
+        poser.pose(&scene, frame);
+        log_blow_ups(&poser, &scene, frame);
         let self_shadow = match args.self_shadow {
             OnOff::On => scene.self_shadow_at(frame),
             OnOff::Off => SelfShadow {
@@ -104,7 +99,8 @@ pub fn run(args: &RenderArgs) -> Result<()> {
             },
         };
         let camera = scene.camera_at(frame).unwrap_or(framing);
-        let image = renderer.render(&pose, &export_view(camera, self_shadow, true, true))?;
+        let view = export_view(camera, self_shadow, true, true);
+        let image = renderer.render(poser.poses(), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {
             bar.inc(1);
@@ -128,23 +124,20 @@ fn every_frame(last_frame: f32, fps: Fps) -> Result<Vec<f32>> {
     })
 }
 
-/// The box around the CPU-skinned model over all `frames`, so one fixed camera keeps the
+/// The box around the CPU-skinned models over all `frames`, so one fixed camera keeps the
 /// whole performance in view.
-fn bounds_over(
-    scene: &Scene,
-    frames: &[f32],
-    overrides: &IkOverrides,
-    pose: &mut Pose,
-) -> Option<Aabb> {
-    let mesh = SkinMesh::from_pmx(&scene.model.pmx);
+fn bounds_over(scene: &Scene, frames: &[f32]) -> Option<Aabb> {
     let mut vertices = Vec::new();
     let mut bounds: Option<Aabb> = None;
-    for &frame in frames {
-        let rig = &scene.model.rig;
-        evaluate_layers(rig, scene.layers(), frame, overrides, &[], pose);
-        mesh.skin(pose, &mut vertices);
-        if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
-            bounds = Some(bounds.map_or(b, |a| a.union(b)));
+    for actor in scene.actors.iter().filter(|a| a.visible) {
+        let mesh = SkinMesh::from_pmx(&actor.model.pmx);
+        let mut pose = Pose::new(&actor.model.rig);
+        for &frame in frames {
+            actor.pose_input().evaluate(frame, &mut pose);
+            mesh.skin(&pose, &mut vertices);
+            if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
+                bounds = Some(bounds.map_or(b, |a| a.union(b)));
+            }
         }
     }
     bounds

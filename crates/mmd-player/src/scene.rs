@@ -1,10 +1,12 @@
-//! What is on stage: one model, its motion layers (see [`crate::layers`]), an optional camera
-//! motion, and where the model's textures come from. Loading is all-or-nothing: every file is
-//! read and checked before anything changes, so a file that fails leaves the scene exactly as
-//! it was.
+//! What is on stage: the models (actors), each with its motion layers (see
+//! [`crate::layers`]), overrides and visibility, one camera motion, the self-shadow keys and
+//! the music, and where each model's textures come from. Loading is all-or-nothing: every
+//! file is read and checked before anything changes, so a file that fails leaves the scene
+//! exactly as it was.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use mmd_format::FixedText;
 use mmd_format::any::{AnyFile, read_any};
@@ -13,13 +15,15 @@ use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::{
-    CameraMotion, CameraState, Layer, Layers, Motion, Rig, SelfShadow, SelfShadowMotion,
+    CameraMotion, CameraState, IkOverrides, Layer, Layers, Motion, Rig, SelfShadow,
+    SelfShadowMotion,
 };
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
 use crate::default_assets;
 use crate::layers::LayerSource;
 use crate::music::{self, Music};
+use crate::physics::PoseInput;
 use crate::read_error;
 
 /// Where the renderer finds the model's textures.
@@ -109,30 +113,172 @@ pub(crate) struct LoadedFile {
 }
 
 /// What [`Scene::open`] changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Opened {
-    pub model: bool,
+    /// The actors with a model new to them (added, or the selected one replaced), by index.
+    pub models: Vec<usize>,
+    /// Whether a model replaced the selected actor's (see [`OpenInto::Replace`]).
+    pub replaced: bool,
+    /// The actors given new motions (not counting the new models' own), by index.
+    pub rebound: Vec<usize>,
+    /// Motion and pose files bound, on all actors.
     pub motions: usize,
     pub camera: bool,
     pub music: bool,
 }
 
+/// Where [`Scene::open`] puts what it opens. Motions bind to the model before them in the
+/// list; motions before any model bind to the selected actor (to the first model of the
+/// list without one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenInto {
+    /// Models are added after the others.
+    Add { selected: Option<usize> },
+    /// The first model replaces the selected actor's (keeping its motions unless the list
+    /// gives it new ones); any further models are added.
+    Replace { selected: usize },
+}
+
+impl OpenInto {
+    fn selected(self) -> Option<usize> {
+        match self {
+            OpenInto::Add { selected } => selected,
+            OpenInto::Replace { selected } => Some(selected),
+        }
+    }
+}
+
+/// Tells the actors apart for the window's GPU copies, which outlive moves in the list.
+static NEXT_ACTOR_ID: AtomicU64 = AtomicU64::new(1);
+
+/// One model on stage and what moves it: its motion layers, the user's IK overrides and
+/// morph pins, and whether it is shown.
 #[derive(Clone)]
-pub struct Scene {
+pub struct Actor {
+    /// Unique in this process; a clone keeps it.
+    pub id: u64,
     pub model: Model,
+    pub ik: IkOverrides,
+    /// Per model morph: a weight that replaces the motion's, or `None`.
+    pub morph_pins: Vec<Option<f32>>,
+    pub visible: bool,
+    /// Per layer, the files it was made from; parallel to `layers`.
+    pub(crate) sources: Vec<LayerSource>,
+    /// The layers bound to `model`.
+    pub(crate) layers: Layers,
+}
+
+impl Actor {
+    /// `model` standing at rest, shown, without overrides.
+    pub fn new(model: Model) -> Actor {
+        Actor {
+            id: NEXT_ACTOR_ID.fetch_add(1, Ordering::Relaxed),
+            ik: IkOverrides::new(&model.rig),
+            morph_pins: vec![None; model.rig.morph_count()],
+            visible: true,
+            sources: Vec::new(),
+            layers: Layers::default(),
+            model,
+        }
+    }
+
+    /// Replaces the layers with one layer of `motions` (none when empty).
+    pub(crate) fn set_motions(&mut self, motions: Vec<MotionFile>) {
+        if motions.is_empty() {
+            self.clear_layers();
+            return;
+        }
+        let source = LayerSource::new(motions);
+        self.layers = [Layer::new(bind(&self.model.rig, &source.files))].into();
+        self.sources = vec![source];
+    }
+
+    /// Puts `model` in place of the actor's, its layers bound to it again (keeping their
+    /// settings) and its overrides and pins cleared; the actor becomes a new one for the GPU.
+    fn replace_model(&mut self, model: Model) {
+        let visible = self.visible;
+        let sources = std::mem::take(&mut self.sources);
+        let mut layers = std::mem::take(&mut self.layers);
+        *self = Actor {
+            visible,
+            ..Actor::new(model)
+        };
+        for (layer, source) in layers.iter_mut().zip(&sources) {
+            layer.motion = bind(&self.model.rig, &source.files);
+        }
+        self.layers = layers;
+        self.sources = sources;
+    }
+
+    /// What a frame of this actor is posed from.
+    pub fn pose_input(&self) -> PoseInput<'_> {
+        PoseInput {
+            rig: &self.model.rig,
+            layers: &self.layers,
+            overrides: &self.ik,
+            morph_pins: &self.morph_pins,
+        }
+    }
+
+    /// The last frame of its layers.
+    pub fn last_frame(&self) -> f32 {
+        self.layers.last_frame()
+    }
+
+    /// The first layer taking part that has camera keys: its index and its camera.
+    fn layer_camera(&self) -> Option<(usize, &CameraMotion)> {
+        self.layers
+            .iter()
+            .zip(&self.sources)
+            .enumerate()
+            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
+            .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
+    }
+}
+
+/// The models on stage, in the order MMD draws them, with one camera, one self-shadow and one
+/// song for all.
+#[derive(Clone, Default)]
+pub struct Scene {
+    pub actors: Vec<Actor>,
     /// A camera motion opened on its own (a VMD with camera keys only, or `render
-    /// --camera`). Without one the camera comes from the first layer that has camera keys.
+    /// --camera`). Without one the camera comes from the first layer (of the first actor)
+    /// that has camera keys.
     pub camera: Option<(String, CameraMotion)>,
     /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
     /// camera's); without them, MMD's default setting.
     pub self_shadow: Option<SelfShadowMotion>,
     /// The song the dance is played to.
     pub music: Option<Music>,
-    /// Per layer, the files it was made from; parallel to `layers`.
-    pub(crate) sources: Vec<LayerSource>,
-    /// The layers bound to `model`.
-    pub(crate) layers: Layers,
 }
+
+/// Every file of a list, read and classified, in order.
+pub(crate) struct ReadFiles {
+    files: Vec<(PathBuf, LoadedFile)>,
+}
+
+impl ReadFiles {
+    /// Reads every path; the first that fails is the error.
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<ReadFiles, LoadError> {
+        let files = paths
+            .iter()
+            .map(|path| Ok((path.clone(), read_file(path)?)))
+            .collect::<Result<_, LoadError>>()?;
+        Ok(ReadFiles { files })
+    }
+
+    pub(crate) fn has_model(&self) -> bool {
+        self.files.iter().any(|(_, f)| f.model.is_some())
+    }
+
+    pub(crate) fn has_motion(&self) -> bool {
+        self.files.iter().any(|(_, f)| f.motion.is_some())
+    }
+}
+
+/// Models with the motions that follow each; the first entry has no model when motions come
+/// before any model.
+type MotionGroups = Vec<(Option<Model>, Vec<MotionFile>, PathBuf)>;
 
 fn file_label(path: &Path) -> String {
     path.file_name().map_or_else(
@@ -201,6 +347,14 @@ fn pose_as_motion(vpd: &Vpd) -> Vmd {
             .collect(),
         ..Vmd::default()
     }
+}
+
+/// Reads one model file (PMX or PMD); anything else is an error that says so.
+pub fn read_model(path: &Path) -> Result<Model, LoadError> {
+    read_file(path)?.model.ok_or_else(|| LoadError {
+        path: path.to_path_buf(),
+        message: "not a model (PMX or PMD)".to_owned(),
+    })
 }
 
 /// Reads and classifies one file.
@@ -280,102 +434,163 @@ impl Scene {
             ("bundled", "bundled model".to_owned()),
             TextureOrigin::Bundled,
         );
-        let source = LayerSource::new(vec![MotionFile {
+        let mut actor = Actor::new(model);
+        actor.set_motions(vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,
         }]);
         Ok(Scene {
-            layers: [Layer::new(bind(&model.rig, &source.files))].into(),
-            sources: vec![source],
-            model,
-            camera: None,
-            self_shadow: None,
-            music: None,
+            actors: vec![actor],
+            ..Scene::default()
         })
     }
 
-    /// The scene the command line asks for: `MODEL [MOTION...]` (motions may include a
-    /// camera VMD and VPD poses). Without files, the bundled default; motions alone play on
-    /// the bundled model; a model alone stands at rest.
+    /// The scene the command line asks for: `A.pmx a.vmd B.pmx b.vmd cam.vmd song.wav`,
+    /// each motion (VMD, or VPD pose) bound to the model before it (motions before the first
+    /// model to the first), a camera VMD as the camera motion, audio as the music. Without
+    /// files, the bundled default; motions without a model play on the bundled model; a
+    /// model without motions stands at rest.
     pub fn from_command_line(files: &[PathBuf]) -> Result<Scene, LoadError> {
         Scene::from_command_line_with_layers(files, &[])
     }
 
-    /// Binds every layer's files to the model again (after the model changed), keeping the
-    /// layers' settings.
-    fn rebind(&mut self) {
-        for (layer, source) in self.layers.iter_mut().zip(&self.sources) {
-            layer.motion = bind(&self.model.rig, &source.files);
+    /// [`Scene::from_command_line`] from files already read.
+    pub(crate) fn from_read_files(read: ReadFiles) -> Result<Scene, LoadError> {
+        if read.has_model() {
+            let mut scene = Scene::default();
+            scene.apply(read, OpenInto::Add { selected: None })?;
+            return Ok(scene);
         }
+        let mut scene = Scene::bundled()?;
+        scene.apply(read, OpenInto::Add { selected: Some(0) })?;
+        Ok(scene)
     }
 
-    /// Opens files (as dropped on the window or picked in the dialog): a model replaces the
-    /// model and keeps the layers; motions (VMD, or VPD poses) together replace the layers
-    /// with one layer of them all; a VMD with camera keys becomes the camera motion (the
-    /// camera of that layer when it has bone, morph or IK keys too), one with self-shadow
-    /// keys drives the self-shadow. Every file is read first: if any fails, nothing changes
-    /// and the error names it.
-    pub fn open(&mut self, paths: &[PathBuf]) -> Result<Opened, LoadError> {
-        let mut model = None;
-        let mut motions = Vec::new();
+    /// Opens files (as dropped on the window or picked in the dialog) as `into` says:
+    /// models are added or replace the selected one; the motions (VMD, or VPD poses) that
+    /// follow a model become its one layer, and motions before any model replace the
+    /// selected actor's layers with one layer of them; a VMD with camera keys becomes the
+    /// camera motion (the camera of that layer when it has bone, morph or IK keys too), one
+    /// with self-shadow keys drives the self-shadow, audio becomes the music. Every file is
+    /// read first: if any fails, nothing changes and the error names it.
+    pub fn open(&mut self, paths: &[PathBuf], into: OpenInto) -> Result<Opened, LoadError> {
+        let read = ReadFiles::read(paths)?;
+        self.apply(read, into)
+    }
+
+    /// Sorts `read` into models with their motions, checking that every motion has a model
+    /// to play on.
+    fn group(&self, read: &mut ReadFiles, into: OpenInto) -> Result<MotionGroups, LoadError> {
+        let mut groups: MotionGroups = Vec::new();
+        for (path, file) in &mut read.files {
+            if let Some(model) = file.model.take() {
+                // Motions before the first model, with no actor selected, are its own.
+                match groups.last_mut() {
+                    Some((slot @ None, _, _)) if into.selected().is_none() => {
+                        *slot = Some(model);
+                    }
+                    _ => groups.push((Some(model), Vec::new(), path.clone())),
+                }
+            }
+            if let Some(motion) = file.motion.take() {
+                if groups.is_empty() {
+                    groups.push((None, Vec::new(), path.clone()));
+                }
+                if let Some((_, motions, _)) = groups.last_mut() {
+                    motions.push(motion);
+                }
+            }
+        }
+        if let Some((None, _, path)) = groups.first() {
+            let selected = into.selected().filter(|&i| i < self.actors.len());
+            if selected.is_none() {
+                return Err(LoadError {
+                    path: path.clone(),
+                    message: "no model to play it on: open a model first".to_owned(),
+                });
+            }
+        }
+        Ok(groups)
+    }
+
+    /// Puts what `read` holds into the scene (see [`Scene::open`]).
+    fn apply(&mut self, mut read: ReadFiles, into: OpenInto) -> Result<Opened, LoadError> {
+        let mut music = None;
         // The last file with camera keys, and whether it is a camera motion alone.
         let mut camera = None;
         let mut self_shadow = None;
-        let mut music = None;
-        for path in paths {
-            let file = read_file(path)?;
-            music = file.music.or(music);
-            if let Some(m) = file.model {
-                if model.is_some() {
-                    return Err(LoadError {
-                        path: path.clone(),
-                        message: "more than one model given; open one model at a time".to_owned(),
-                    });
-                }
-                model = Some(m);
-            }
-            if let Some(c) = file.camera {
+        for (_, file) in &mut read.files {
+            music = file.music.take().or(music);
+            if let Some(c) = file.camera.take() {
                 camera = Some((c, file.motion.is_none()));
             }
-            if file.self_shadow.is_some() {
-                self_shadow = file.self_shadow;
-            }
-            motions.extend(file.motion);
+            self_shadow = file.self_shadow.take().or(self_shadow);
         }
-        let opened = Opened {
-            model: model.is_some(),
-            motions: motions.len(),
-            camera: camera.is_some(),
+        let groups = self.group(&mut read, into)?;
+        let mut opened = Opened {
             music: music.is_some(),
+            camera: camera.is_some(),
+            ..Opened::default()
         };
         if music.is_some() {
             self.music = music;
         }
-        if let Some(model) = model {
-            self.model = model;
-            if motions.is_empty() {
-                self.rebind();
-            }
+        if self_shadow.is_some() {
+            self.self_shadow = self_shadow;
         }
-        if !motions.is_empty() {
-            let source = LayerSource::new(motions);
-            self.layers = [Layer::new(bind(&self.model.rig, &source.files))].into();
-            self.sources = vec![source];
+        let mut replace = match into {
+            OpenInto::Replace { selected } if selected < self.actors.len() => Some(selected),
+            _ => None,
+        };
+        for (model, motions, _) in groups {
+            opened.motions += motions.len();
+            match model {
+                None => {
+                    let Some(index) = into.selected().filter(|&i| i < self.actors.len()) else {
+                        continue;
+                    };
+                    self.actors[index].set_motions(motions);
+                    opened.rebound.push(index);
+                }
+                Some(model) => {
+                    let index = match replace.take() {
+                        Some(index) => {
+                            self.actors[index].replace_model(model);
+                            opened.replaced = true;
+                            index
+                        }
+                        None => {
+                            self.actors.push(Actor::new(model));
+                            self.actors.len() - 1
+                        }
+                    };
+                    if !motions.is_empty() {
+                        self.actors[index].set_motions(motions);
+                    }
+                    opened.models.push(index);
+                }
+            }
         }
         match camera {
             Some((camera, true)) => self.camera = Some(camera),
             Some((_, false)) => self.camera = None,
             None => {}
         }
-        if self_shadow.is_some() {
-            self.self_shadow = self_shadow;
-        }
         Ok(opened)
+    }
+
+    /// Takes actor `index` off the stage; returns whether there was one.
+    pub fn remove_actor(&mut self, index: usize) -> bool {
+        if index >= self.actors.len() {
+            return false;
+        }
+        self.actors.remove(index);
+        true
     }
 
     /// The camera motion's camera at `frame`, or `None` without a camera motion: the camera
     /// motion opened on its own, otherwise the first layer taking part that has camera keys
-    /// (at the layer's own frame).
+    /// (at the layer's own frame), looking through the actors in order.
     pub fn camera_at(&self, frame: f32) -> Option<Camera> {
         let s = self.camera_state_at(frame)?;
         Some(Camera {
@@ -399,20 +614,19 @@ impl Scene {
         Some(match &self.camera {
             Some((_, motion)) => motion.sample(frame),
             None => {
-                let (index, camera) = self.layer_camera()?;
-                camera.sample(self.layers[index].local_frame(frame))
+                let (actor, index, camera) = self.layer_camera()?;
+                camera.sample(actor.layers[index].local_frame(frame))
             }
         })
     }
 
-    /// The first layer taking part that has camera keys: its index and its camera.
-    fn layer_camera(&self) -> Option<(usize, &CameraMotion)> {
-        self.layers
-            .iter()
-            .zip(&self.sources)
-            .enumerate()
-            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
-            .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
+    /// The first layer taking part that has camera keys, in actor order: its actor, its
+    /// index and its camera.
+    fn layer_camera(&self) -> Option<(&Actor, usize, &CameraMotion)> {
+        self.actors.iter().find_map(|actor| {
+            let (index, camera) = actor.layer_camera()?;
+            Some((actor, index, camera))
+        })
     }
 
     /// Whether the scene has a camera motion (its own or a layer's).
@@ -425,16 +639,20 @@ impl Scene {
         match &self.camera {
             Some((label, _)) => Some(label),
             None => {
-                let (index, _) = self.layer_camera()?;
-                Some(&self.sources[index].label)
+                let (actor, index, _) = self.layer_camera()?;
+                Some(&actor.sources[index].label)
             }
         }
     }
 
-    /// The last frame of anything animated: the layers, the camera and the self-shadow.
+    /// The last frame of anything animated: every actor's layers, the camera and the
+    /// self-shadow.
     pub fn last_frame(&self) -> f32 {
         let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
         let self_shadow = self.self_shadow.as_ref().map_or(0.0, |s| s.last_frame());
-        self.layers.last_frame().max(camera).max(self_shadow)
+        self.actors
+            .iter()
+            .map(Actor::last_frame)
+            .fold(camera.max(self_shadow), f32::max)
     }
 }

@@ -144,8 +144,11 @@ pub fn run(args: &SolvePoseArgs) -> Result<()> {
         bail!("solve-pose: give at least one --target BONE=X,Y,Z");
     }
     let scene = Scene::from_command_line(&args.files)?;
-    scene.model.log_warnings();
-    let rig = &scene.model.rig;
+    let [actor] = scene.actors.as_slice() else {
+        bail!("solve-pose: give one model");
+    };
+    actor.model.log_warnings();
+    let rig = &actor.model.rig;
     let targets = args
         .target
         .iter()
@@ -161,7 +164,7 @@ pub fn run(args: &SolvePoseArgs) -> Result<()> {
     let overrides = IkOverrides::new(rig);
     evaluate_layers(
         rig,
-        scene.layers(),
+        actor.layers(),
         args.frame,
         &overrides,
         &[],

@@ -21,7 +21,7 @@ use ffmpeg::have_ffmpeg;
 use mmd_player::action::Action;
 use mmd_player::export_job::ExportOutcome;
 use mmd_player::player::Player;
-use mmd_player::scene::Scene;
+use mmd_player::scene::{OpenInto, Scene};
 use mmd_player::ui::{self, UiState};
 
 struct App {
@@ -121,7 +121,13 @@ fn exported_frames_equal_what_render_writes() {
         return;
     };
     let mut scene = Scene::bundled().unwrap();
-    assert!(scene.open(std::slice::from_ref(&camera)).unwrap().camera);
+    let selected = OpenInto::Add { selected: Some(0) };
+    assert!(
+        scene
+            .open(std::slice::from_ref(&camera), selected)
+            .unwrap()
+            .camera
+    );
     let mut h = harness(scene);
     let dir = tempfile::tempdir().unwrap();
     let exported = dir.path().join("window");

@@ -120,20 +120,20 @@ fn drag_weight(h: &mut Harness<'_, App>, title: &str, weight: f32) {
         )
     };
     let index: usize = title.split('.').next().unwrap().parse().unwrap();
-    let now = player(h).scene.layers()[index - 1].weight;
+    let now = player(h).scene.actors[0].layers()[index - 1].weight;
     drag(h, at(now.min(1.0)), at(weight));
 }
 
 /// What `evaluate_layers` gives for the player's layers at its frame, no overrides.
 fn expected_pose(player: &Player) -> Pose {
     let scene = &player.scene;
-    let rig = &scene.model.rig;
+    let rig = &scene.actors[0].model.rig;
     let mut pose = Pose::new(rig);
     let pins = vec![None; rig.morph_count()];
     let frame = player.playback().frame();
     evaluate_layers(
         rig,
-        scene.layers(),
+        scene.actors[0].layers(),
         frame,
         &IkOverrides::new(rig),
         &pins,
@@ -146,8 +146,8 @@ fn expected_pose(player: &Player) -> Pose {
 fn assert_draws_the_layers(h: &Harness<'_, App>, what: &str) {
     let expected = expected_pose(player(h));
     assert!(
-        player(h).pose().globals == expected.globals
-            && player(h).pose().morph_weights == expected.morph_weights,
+        player(h).pose().unwrap().globals == expected.globals
+            && player(h).pose().unwrap().morph_weights == expected.morph_weights,
         "{what}: the drawn pose is not the layers' pose"
     );
 }
@@ -167,41 +167,41 @@ const LAUGH: &str = "2. 02_laugh.vmd";
 fn shift_drop_adds_a_layer_whose_weight_slider_changes_the_drawn_pose_at_once() {
     let Some((scene, laugh)) = gene() else { return };
     let mut h = harness(scene, 40.0);
-    let alone = player(&h).pose().clone();
+    let alone = player(&h).pose().unwrap().clone();
     drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
     assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
-    let sources = player(&h).scene.layer_sources();
+    let sources = player(&h).scene.actors[0].layer_sources();
     assert_eq!(sources.len(), 2, "Shift + drop adds a layer");
     assert_eq!(sources[1].label, "02_laugh.vmd");
-    assert_eq!(player(&h).scene.layers()[1].weight, 1.0);
-    assert!(moved(player(&h).pose(), &alone) > 0.05);
+    assert_eq!(player(&h).scene.actors[0].layers()[1].weight, 1.0);
+    assert!(moved(player(&h).pose().unwrap(), &alone) > 0.05);
     assert_draws_the_layers(&h, "two layers at weight 1");
 
     // Paused: the slider alone redraws.
     drag_weight(&mut h, LAUGH, -0.5);
     assert!(!player(&h).playback().playing);
-    assert_eq!(player(&h).scene.layers()[1].weight, 0.0);
+    assert_eq!(player(&h).scene.actors[0].layers()[1].weight, 0.0);
     assert_eq!(
-        player(&h).pose().globals,
+        player(&h).pose().unwrap().globals,
         alone.globals,
         "at weight 0 the laugh is no layer"
     );
     drag_weight(&mut h, LAUGH, 0.5);
-    let half = player(&h).scene.layers()[1].weight;
+    let half = player(&h).scene.actors[0].layers()[1].weight;
     assert!((0.3..0.7).contains(&half), "{half}");
-    assert!(moved(player(&h).pose(), &alone) > 0.01);
+    assert!(moved(player(&h).pose().unwrap(), &alone) > 0.01);
     assert_draws_the_layers(&h, "the laugh at half weight");
 
     // Playing: each frame drawn shows the weight the slider has then.
     h.state_mut().player.apply(Action::TogglePlay);
     for target in [0.1, 0.9] {
         h.state_mut().player.advance(0.1);
-        let before = player(&h).pose().clone();
+        let before = player(&h).pose().unwrap().clone();
         drag_weight(&mut h, LAUGH, target);
         assert!(player(&h).playback().playing);
-        let weight = player(&h).scene.layers()[1].weight;
+        let weight = player(&h).scene.actors[0].layers()[1].weight;
         assert!((weight - target).abs() < 0.15, "{weight} for {target}");
-        assert!(moved(player(&h).pose(), &before) > 0.0);
+        assert!(moved(player(&h).pose().unwrap(), &before) > 0.0);
         assert_draws_the_layers(&h, "while playing");
     }
 }
@@ -211,9 +211,9 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
     let Some((scene, laugh)) = gene() else { return };
     let mut h = harness(scene, 0.0);
     drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
-    assert_eq!(player(&h).scene.layers().len(), 2);
+    assert_eq!(player(&h).scene.actors[0].layers().len(), 2);
     drop_files(&mut h, &[&laugh], Modifiers::NONE);
-    let sources = player(&h).scene.layer_sources();
+    let sources = player(&h).scene.actors[0].layer_sources();
     assert_eq!(
         sources.len(),
         1,
@@ -231,34 +231,41 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
     let model = fixture("gene/Gene_light.pmx").unwrap();
     drop_files(&mut h, &[&model], Modifiers::SHIFT);
     assert!(player(&h).error.as_deref().unwrap().contains("a model"));
-    assert_eq!(player(&h).scene.layers().len(), 1);
+    assert_eq!(player(&h).scene.actors[0].layers().len(), 1);
 }
 
 #[test]
 fn the_layer_controls_edit_the_blend() {
     let Some((scene, laugh)) = gene() else { return };
     let mut h = harness(scene, 60.0);
-    let alone = player(&h).pose().clone();
+    let alone = player(&h).pose().unwrap().clone();
     drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
-    let both = player(&h).pose().clone();
+    let both = player(&h).pose().unwrap().clone();
 
     h.get_by_label(&format!("On: {LAUGH}")).click();
     h.run();
-    assert!(!player(&h).scene.layers()[1].enabled);
-    assert_eq!(player(&h).pose().globals, alone.globals, "switched off");
+    assert!(!player(&h).scene.actors[0].layers()[1].enabled);
+    assert_eq!(
+        player(&h).pose().unwrap().globals,
+        alone.globals,
+        "switched off"
+    );
     h.get_by_label(&format!("On: {LAUGH}")).click();
     h.run();
-    assert_eq!(player(&h).pose().globals, both.globals, "back on");
+    assert_eq!(player(&h).pose().unwrap().globals, both.globals, "back on");
 
     h.get_by_label(&format!("Replace: {LAUGH}")).click();
     h.run();
-    assert_eq!(player(&h).scene.layers()[1].mode, LayerMode::Replace);
-    assert!(moved(player(&h).pose(), &both) > 0.01);
+    assert_eq!(
+        player(&h).scene.actors[0].layers()[1].mode,
+        LayerMode::Replace
+    );
+    assert!(moved(player(&h).pose().unwrap(), &both) > 0.01);
     assert_draws_the_layers(&h, "the laugh replacing");
 
     h.get_by_label(&format!("Loop: {LAUGH}")).click();
     h.run();
-    assert!(player(&h).scene.layers()[1].looping);
+    assert!(player(&h).scene.actors[0].layers()[1].looping);
 
     let offset = h.get_by_label(&format!("Offset: {LAUGH}")).rect().center();
     h.hover_at(offset);
@@ -272,20 +279,20 @@ fn the_layer_controls_edit_the_blend() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(player(&h).scene.layers()[1].offset, 25.0);
+    assert_eq!(player(&h).scene.actors[0].layers()[1].offset, 25.0);
     assert_draws_the_layers(&h, "offset 25, looping, replacing");
 
     h.get_by_label(&format!("Move up: {LAUGH}")).click();
     h.run();
-    let sources = player(&h).scene.layer_sources();
+    let sources = player(&h).scene.actors[0].layer_sources();
     assert_eq!(sources[0].label, "02_laugh.vmd");
     assert_eq!(sources[1].label, "32_frustrated_v2023.vmd");
     assert_draws_the_layers(&h, "the laugh first");
 
     h.get_by_label("Remove: 1. 02_laugh.vmd").click();
     h.run();
-    assert_eq!(player(&h).scene.layers().len(), 1);
-    assert_eq!(player(&h).pose().globals, alone.globals, "removed");
+    assert_eq!(player(&h).scene.actors[0].layers().len(), 1);
+    assert_eq!(player(&h).pose().unwrap().globals, alone.globals, "removed");
 }
 
 #[test]
@@ -306,12 +313,12 @@ fn a_weight_change_bakes_the_physics_again() {
         h.run();
     };
     wait(&mut h);
-    let before = player(&h).pose().clone();
+    let before = player(&h).pose().unwrap().clone();
     drag_weight(&mut h, LAUGH, 0.3);
     assert!(
         !player(&h).physics_baked(),
         "the bake of the old weights is dropped"
     );
     wait(&mut h);
-    assert!(moved(player(&h).pose(), &before) > 0.01);
+    assert!(moved(player(&h).pose().unwrap(), &before) > 0.01);
 }

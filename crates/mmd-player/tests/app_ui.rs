@@ -27,6 +27,11 @@ use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
 
+/// The ids of the scene's actors, in order: which models are on stage.
+fn actor_ids(player: &Player) -> Vec<u64> {
+    player.scene.actors.iter().map(|a| a.id).collect()
+}
+
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
@@ -77,7 +82,11 @@ fn setup(h: &mut Harness<'_, App>, action: Action) {
 }
 
 fn bone(h: &Harness<'_, App>, name: &str) -> usize {
-    player(h).scene.model.rig.bone_index(name).unwrap()
+    player(h).scene.actors[0]
+        .model
+        .rig
+        .bone_index(name)
+        .unwrap()
 }
 
 fn position(m: &Mat4) -> Vec3 {
@@ -149,7 +158,8 @@ fn scrub_bar(h: &Harness<'_, App>) -> Rect {
 fn pose_at(scene: Scene, frame: f32) -> Pose {
     let mut player = Player::new(scene);
     player.apply(Action::Seek(frame));
-    player.evaluate().clone()
+    player.evaluate();
+    player.pose().unwrap().clone()
 }
 
 /// A file dropped on the window, as the window layer hands it to egui.
@@ -186,7 +196,7 @@ fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
     let knee = bone(&h, "左ひざ");
     let lower = bone(&h, "下半身");
     let leg_ik = bone(&h, "左足ＩＫ");
-    let rig = &player(&h).scene.model.rig;
+    let rig = &player(&h).scene.actors[0].model.rig;
     let rest_knee = rig.bone_rest_position(knee);
     let rest_lower = rig.bone_rest_position(lower);
     let solver = player(&h)
@@ -194,11 +204,11 @@ fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
         .iter()
         .position(|&b| b == leg_ik)
         .unwrap();
-    let solved = position(&player(&h).pose().globals[knee]);
-    assert!(player(&h).pose().ik_enabled[solver]);
+    let solved = position(&player(&h).pose().unwrap().globals[knee]);
+    assert!(player(&h).pose().unwrap().ik_enabled[solver]);
 
     click_ik_switch(&mut h, "左足ＩＫ", "Off");
-    let pose = player(&h).pose();
+    let pose = player(&h).pose().unwrap();
     // The dance keys neither 左足 nor 左ひざ, so without IK the leg hangs straight from the
     // lower body: the knee sits at its rest offset from 下半身, carried by 下半身's transform.
     let expected = pose.globals[lower].transform_point3(rest_knee - rest_lower);
@@ -214,7 +224,7 @@ fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
     assert!(!pose.ik_enabled[solver]);
 
     click_ik_switch(&mut h, "左足ＩＫ", "Auto");
-    let back = position(&player(&h).pose().globals[knee]);
+    let back = position(&player(&h).pose().unwrap().globals[knee]);
     assert_eq!(back, solved, "Auto again restores the solved pose exactly");
 }
 
@@ -222,7 +232,7 @@ fn clicking_off_on_the_left_leg_ik_draws_the_ik_free_pose() {
 fn the_ik_panel_switches_solvers_per_chain_and_for_all() {
     let mut h = harness(Scene::bundled().unwrap());
     setup(&mut h, Action::Seek(CROUCH_FRAME));
-    let ccd = player(&h).pose().clone();
+    let ccd = player(&h).pose().unwrap().clone();
     let (left_ik, left_ankle) = (bone(&h, "左足ＩＫ"), bone(&h, "左足首"));
     let (right_ik, right_ankle) = (bone(&h, "右足ＩＫ"), bone(&h, "右足首"));
     let reach = |pose: &Pose, ik: usize, effector: usize| {
@@ -239,30 +249,34 @@ fn the_ik_panel_switches_solvers_per_chain_and_for_all() {
     assert_eq!(player(&h).ik_method(right_ik), IkMethod::Ccd);
     // What the view draws is the engine's pose with that chain solved by the Jacobian.
     let scene = &player(&h).scene;
-    let rig = &scene.model.rig;
+    let rig = &scene.actors[0].model.rig;
     let mut overrides = IkOverrides::new(rig);
     overrides.set_method(left_ik, IkMethod::Jacobian);
     let mut expected = Pose::new(rig);
     evaluate_layers(
         rig,
-        scene.layers(),
+        scene.actors[0].layers(),
         CROUCH_FRAME,
         &overrides,
         &[],
         &mut expected,
     );
-    assert_same_globals(player(&h).pose(), &expected, "left leg by the Jacobian");
+    assert_same_globals(
+        player(&h).pose().unwrap(),
+        &expected,
+        "left leg by the Jacobian",
+    );
     assert_ne!(
-        player(&h).pose().globals[left_ankle],
+        player(&h).pose().unwrap().globals[left_ankle],
         ccd.globals[left_ankle]
     );
     let (c, j) = (
         reach(&ccd, left_ik, left_ankle),
-        reach(player(&h).pose(), left_ik, left_ankle),
+        reach(player(&h).pose().unwrap(), left_ik, left_ankle),
     );
     assert!(j <= c.max(1e-4), "Jacobian reach {j} vs CCD {c}");
     assert_eq!(
-        player(&h).pose().globals[right_ankle],
+        player(&h).pose().unwrap().globals[right_ankle],
         ccd.globals[right_ankle],
         "the right leg stays CCD's"
     );
@@ -270,11 +284,11 @@ fn the_ik_panel_switches_solvers_per_chain_and_for_all() {
     click_ik_switch(&mut h, "All solvers:", "Jacobian");
     assert_eq!(player(&h).ik_method(right_ik), IkMethod::Jacobian);
     assert_ne!(
-        player(&h).pose().globals[right_ankle],
+        player(&h).pose().unwrap().globals[right_ankle],
         ccd.globals[right_ankle]
     );
     click_ik_switch(&mut h, "All solvers:", "CCD");
-    assert_same_globals(player(&h).pose(), &ccd, "CCD everywhere again");
+    assert_same_globals(player(&h).pose().unwrap(), &ccd, "CCD everywhere again");
 }
 
 #[test]
@@ -307,7 +321,7 @@ fn auto_follows_the_motions_show_ik_keys_until_overridden() {
     let enabled_at = |h: &mut Harness<'_, App>, frame: &str| {
         type_frame(h, frame);
         assert_eq!(player(h).playback().frame(), frame.parse::<f32>().unwrap());
-        player(h).pose().ik_enabled[solver]
+        player(h).pose().unwrap().ik_enabled[solver]
     };
     assert!(enabled_at(&mut h, "5"));
     assert!(!enabled_at(&mut h, "15"));
@@ -375,7 +389,7 @@ fn typing_a_frame_draws_what_the_pose_command_prints() {
         let frame: f32 = frame.parse().unwrap();
         assert!(!player(&h).playback().playing, "seeking pauses");
         assert_eq!(player(&h).playback().frame(), frame);
-        let pose = player(&h).pose();
+        let pose = player(&h).pose().unwrap();
         let expected: Vec<_> = dumped.iter().filter(|(f, _, _)| *f == frame).collect();
         assert_eq!(expected.len(), pose.globals.len(), "frame {frame}");
         for (_, bone, m) in expected {
@@ -414,7 +428,7 @@ fn dragging_the_scrub_bar_seeks_and_draws_that_frame() {
     assert_eq!(frame, frame.round(), "the bar seeks whole frames");
     assert!(!player(&h).playback().playing);
     assert_eq!(
-        player(&h).pose().globals,
+        player(&h).pose().unwrap().globals,
         pose_at(Scene::bundled().unwrap(), frame).globals,
         "the drawn pose is the frame's own, however it was reached"
     );
@@ -429,10 +443,14 @@ fn dragging_the_scrub_bar_seeks_and_draws_that_frame() {
 #[test]
 fn pinning_a_morph_holds_the_weight_its_slider_sets() {
     let mut h = harness(Scene::bundled().unwrap());
-    let blink = player(&h).scene.model.rig.morph_index("まばたき").unwrap();
+    let blink = player(&h).scene.actors[0]
+        .model
+        .rig
+        .morph_index("まばたき")
+        .unwrap();
     type_frame(&mut h, "38");
     assert!(
-        player(&h).pose().morph_weights[blink] > 0.9,
+        player(&h).pose().unwrap().morph_weights[blink] > 0.9,
         "the dance blinks at 38"
     );
     let search = h
@@ -450,19 +468,19 @@ fn pinning_a_morph_holds_the_weight_its_slider_sets() {
         slider.center(),
         Pos2::new(slider.left() - 20.0, slider.center().y),
     );
-    assert_eq!(player(&h).pose().morph_weights[blink], 0.0);
+    assert_eq!(player(&h).pose().unwrap().morph_weights[blink], 0.0);
     assert_eq!(player(&h).morph_override(blink), Some(0.0));
     let pin = h.get_by_role_and_label(Role::CheckBox, "まばたき");
     assert_eq!(pin.accesskit_node().toggled(), Some(Toggled::True));
     // The pin holds at another frame, where the motion's weight differs.
     type_frame(&mut h, "40");
-    assert_eq!(player(&h).pose().morph_weights[blink], 0.0);
+    assert_eq!(player(&h).pose().unwrap().morph_weights[blink], 0.0);
     // Unticking gives the morph back to the motion.
     h.get_by_role_and_label(Role::CheckBox, "まばたき").click();
     h.run();
     assert_eq!(player(&h).morph_override(blink), None);
     assert_eq!(
-        player(&h).pose().morph_weights[blink],
+        player(&h).pose().unwrap().morph_weights[blink],
         pose_at(Scene::bundled().unwrap(), 40.0).morph_weights[blink]
     );
 }
@@ -521,9 +539,9 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
 
     let mut h = harness(Scene::bundled().unwrap());
     type_frame(&mut h, "42");
-    let before = player(&h).pose().globals.clone();
-    let label = player(&h).scene.model.label.clone();
-    let generation = player(&h).model_generation;
+    let before = player(&h).pose().unwrap().globals.clone();
+    let label = player(&h).scene.actors[0].model.label.clone();
+    let ids = actor_ids(player(&h));
     let last_frame = player(&h).playback().last_frame();
     let motion = assets().join("default_motion.vmd");
     for (files, named) in [
@@ -538,11 +556,11 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
             "the error should name the file: {shown}"
         );
         let p = player(&h);
-        assert_eq!(p.scene.model.label, label);
-        assert_eq!(p.model_generation, generation);
+        assert_eq!(p.scene.actors[0].model.label, label);
+        assert_eq!(actor_ids(p), ids);
         assert_eq!(p.playback().last_frame(), last_frame);
         assert_eq!(p.playback().frame(), 42.0);
-        assert_eq!(p.pose().globals, before);
+        assert_eq!(p.pose().unwrap().globals, before);
     }
     h.get_by_label("×").click();
     h.run();
@@ -552,8 +570,17 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
     // (after the two errors above).
     drop_files(&mut h, &[&model_with_dangling_textures(dir.path())]);
     assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
-    assert!(player(&h).scene.model.label.contains("dangling.pmx"));
-    assert_eq!(player(&h).model_generation, generation + 1);
+    // Opening a model adds it beside the others, selected.
+    assert_eq!(actor_ids(player(&h))[..1], ids[..]);
+    assert_eq!(player(&h).scene.actors.len(), 2);
+    assert!(
+        player(&h)
+            .actor()
+            .unwrap()
+            .model
+            .label
+            .contains("dangling.pmx")
+    );
     h.get_by_label("4 notices").click();
     h.run();
     for expected in [
@@ -599,7 +626,7 @@ fn self_shadow_follows_its_keys_and_the_view_menu() {
     };
     std::fs::write(&path, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
     let labels = |h: &Harness<'_, App>| -> Vec<String> {
-        let sources = player(h).scene.layer_sources();
+        let sources = player(h).scene.actors[0].layer_sources();
         sources.iter().map(|s| s.label.clone()).collect()
     };
     let dance = labels(&h);
@@ -630,10 +657,10 @@ fn self_shadow_follows_its_keys_and_the_view_menu() {
 fn command_line_model_alone_stands_at_rest_and_motions_alone_use_the_bundled_model() {
     let model = assets().join("default_model.pmx");
     let scene = Scene::from_command_line(std::slice::from_ref(&model)).unwrap();
-    assert!(scene.layers().is_empty());
+    assert!(scene.actors[0].layers().is_empty());
     assert_eq!(scene.last_frame(), 0.0);
     let scene = Scene::from_command_line(&[assets().join("default_motion.vmd")]).unwrap();
-    assert!(scene.model.label.contains("bundled"));
+    assert!(scene.actors[0].model.label.contains("bundled"));
     assert_eq!(scene.last_frame(), 240.0);
 }
 
@@ -655,13 +682,13 @@ fn gene_scene() -> Option<Scene> {
         return None;
     }
     let scene = Scene::from_command_line(&files).unwrap();
-    assert!(!scene.model.pmx.rigid_bodies.is_empty());
+    assert!(!scene.actors[0].model.pmx.rigid_bodies.is_empty());
     Some(scene)
 }
 
 /// Bones whose rigid body the simulation moves.
 fn physics_bones(scene: &Scene) -> Vec<usize> {
-    scene
+    scene.actors[0]
         .model
         .pmx
         .rigid_bodies
@@ -703,8 +730,8 @@ fn input<'a>(
     pins: &'a [Option<f32>],
 ) -> PoseInput<'a> {
     PoseInput {
-        rig: &scene.model.rig,
-        layers: scene.layers(),
+        rig: &scene.actors[0].model.rig,
+        layers: scene.actors[0].layers(),
         overrides,
         morph_pins: pins,
     }
@@ -712,7 +739,8 @@ fn input<'a>(
 
 /// A bake of the whole timeline at 60 Hz, made here, not by the player.
 fn fresh_bake(scene: &Scene, overrides: &IkOverrides, pins: &[Option<f32>]) -> PhysicsBake {
-    let mut live = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz60)).unwrap();
+    let mut live =
+        LivePhysics::new(&scene.actors[0].model.pmx, &options(SubstepRate::Hz60)).unwrap();
     let last = scene.last_frame().ceil() as u32;
     PhysicsBake::bake(
         input(scene, overrides, pins),
@@ -731,7 +759,7 @@ fn baked_pose(
     pins: &[Option<f32>],
     frame: f32,
 ) -> Pose {
-    let mut pose = Pose::new(&scene.model.rig);
+    let mut pose = Pose::new(&scene.actors[0].model.rig);
     bake.evaluate(input(scene, overrides, pins), frame, &mut pose);
     pose
 }
@@ -792,19 +820,19 @@ fn physics_off_draws_exactly_the_plain_pose() {
     assert_eq!(player(&h).physics_mode(), PhysicsMode::Off);
     type_frame(&mut h, "120");
     let scene = &player(&h).scene;
-    let mut plain = Pose::new(&scene.model.rig);
-    let overrides = IkOverrides::new(&scene.model.rig);
-    let pins = vec![None; scene.model.rig.morph_count()];
+    let mut plain = Pose::new(&scene.actors[0].model.rig);
+    let overrides = IkOverrides::new(&scene.actors[0].model.rig);
+    let pins = vec![None; scene.actors[0].model.rig.morph_count()];
     evaluate_layers(
-        &scene.model.rig,
-        scene.layers(),
+        &scene.actors[0].model.rig,
+        scene.actors[0].layers(),
         120.0,
         &overrides,
         &pins,
         &mut plain,
     );
-    assert_same_globals(player(&h).pose(), &plain, "physics off");
-    assert_eq!(player(&h).pose().skinning, plain.skinning);
+    assert_same_globals(player(&h).pose().unwrap(), &plain, "physics off");
+    assert_eq!(player(&h).pose().unwrap().skinning, plain.skinning);
 }
 
 #[test]
@@ -816,17 +844,17 @@ fn live_physics_steps_once_per_frame_and_an_ik_click_does_not_step_it() {
     step_forward(&mut h, 30);
     assert_eq!(player(&h).playback().frame(), 30.0);
     let scene = &player(&h).scene;
-    let overrides = IkOverrides::new(&scene.model.rig);
-    let pins = vec![None; scene.model.rig.morph_count()];
+    let overrides = IkOverrides::new(&scene.actors[0].model.rig);
+    let pins = vec![None; scene.actors[0].model.rig.morph_count()];
     let bake = fresh_bake(scene, &overrides, &pins);
     let hair = physics_bones(scene);
     let at_30 = baked_pose(scene, &bake, &overrides, &pins, 30.0);
     // Live playback from frame 0 is the bake bit for bit; a frame stepped twice, or a
     // restart, would not be.
-    assert_same_globals(player(&h).pose(), &at_30, "played to 30");
+    assert_same_globals(player(&h).pose().unwrap(), &at_30, "played to 30");
     let off = pose_at(gene_scene().unwrap(), 30.0);
     assert!(
-        max_moved(player(&h).pose(), &off, &hair) > 0.05,
+        max_moved(player(&h).pose().unwrap(), &off, &hair) > 0.05,
         "live physics should move the hair and clothes away from the animated pose"
     );
     assert!(player(&h).physics_micros > 0.0, "a live step takes time");
@@ -841,26 +869,26 @@ fn live_physics_steps_once_per_frame_and_an_ik_click_does_not_step_it() {
         .into_iter()
         .filter(|&b| {
             // Bones under the legs move with IK whatever the bodies do.
-            let name = scene.model.rig.bone_name(b);
+            let name = scene.actors[0].model.rig.bone_name(b);
             !name.contains('足') && !name.contains("ひざ")
         })
         .collect::<Vec<_>>();
     assert!(!held.is_empty());
     for &bone in &held {
         assert_eq!(
-            player(&h).pose().globals[bone],
+            player(&h).pose().unwrap().globals[bone],
             at_30.globals[bone],
             "{}",
-            scene.model.rig.bone_name(bone)
+            scene.actors[0].model.rig.bone_name(bone)
         );
     }
     click_ik_switch(&mut h, "左足ＩＫ", "Auto");
-    assert_same_globals(player(&h).pose(), &at_30, "IK back to Auto");
+    assert_same_globals(player(&h).pose().unwrap(), &at_30, "IK back to Auto");
     // And the bodies carry on from there as if the clicks never happened.
     step_forward(&mut h, 1);
     let scene = &player(&h).scene;
     let at_31 = baked_pose(scene, &bake, &overrides, &pins, 31.0);
-    assert_same_globals(player(&h).pose(), &at_31, "stepped to 31");
+    assert_same_globals(player(&h).pose().unwrap(), &at_31, "stepped to 31");
 }
 
 #[test]
@@ -872,31 +900,33 @@ fn reset_key_and_rate_restart_live_physics_from_the_current_frame() {
     // The same files again, for a simulation of our own beside the player's.
     let gene = gene_scene().unwrap();
     let scene = &gene;
-    let overrides = IkOverrides::new(&scene.model.rig);
-    let pins = vec![None; scene.model.rig.morph_count()];
+    let overrides = IkOverrides::new(&scene.actors[0].model.rig);
+    let pins = vec![None; scene.actors[0].model.rig.morph_count()];
     let input = input(scene, &overrides, &pins);
     // The player's bodies as they stand: played from frame 0 one frame at a time.
-    let mut replica = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz60)).unwrap();
-    let mut played = Pose::new(&scene.model.rig);
+    let mut replica =
+        LivePhysics::new(&scene.actors[0].model.pmx, &options(SubstepRate::Hz60)).unwrap();
+    let mut played = Pose::new(&scene.actors[0].model.rig);
     for frame in 0..=20 {
         replica.evaluate(input, frame as f32, &mut played);
     }
-    assert_same_globals(player(&h).pose(), &played, "played to 20");
+    assert_same_globals(player(&h).pose().unwrap(), &played, "played to 20");
     replica.restart();
-    let mut restarted = Pose::new(&scene.model.rig);
+    let mut restarted = Pose::new(&scene.actors[0].model.rig);
     replica.evaluate(input, 20.0, &mut restarted);
     assert_ne!(played.globals, restarted.globals);
     h.key_press(Key::P);
     h.run();
-    assert_same_globals(player(&h).pose(), &restarted, "after P");
+    assert_same_globals(player(&h).pose().unwrap(), &restarted, "after P");
 
     // A new rate builds the bodies afresh, started on this frame.
     physics_menu(&mut h, "120 Hz substeps");
     assert_eq!(player(&h).physics_rate(), SubstepRate::Hz120);
-    let mut fresh = LivePhysics::new(&scene.model.pmx, &options(SubstepRate::Hz120)).unwrap();
-    let mut pose = Pose::new(&scene.model.rig);
+    let mut fresh =
+        LivePhysics::new(&scene.actors[0].model.pmx, &options(SubstepRate::Hz120)).unwrap();
+    let mut pose = Pose::new(&scene.actors[0].model.rig);
     fresh.evaluate(input, 20.0, &mut pose);
-    assert_same_globals(player(&h).pose(), &pose, "at 120 Hz");
+    assert_same_globals(player(&h).pose().unwrap(), &pose, "at 120 Hz");
 }
 #[test]
 fn baked_physics_scrubs_to_exactly_the_bake_and_a_pin_or_ik_switch_rebakes_it() {
@@ -907,23 +937,31 @@ fn baked_physics_scrubs_to_exactly_the_bake_and_a_pin_or_ik_switch_rebakes_it() 
     wait_for_bake(&mut h);
     assert!(h.query_by_label_contains("physics: baked").is_some());
     let scene = &player(&h).scene;
-    let overrides = IkOverrides::new(&scene.model.rig);
-    let pins = vec![None; scene.model.rig.morph_count()];
+    let overrides = IkOverrides::new(&scene.actors[0].model.rig);
+    let pins = vec![None; scene.actors[0].model.rig.morph_count()];
     let bake = fresh_bake(scene, &overrides, &pins);
     for frame in ["200", "17", "300", "0", "151", "150", "17"] {
         type_frame(&mut h, frame);
         let frame: f32 = frame.parse().unwrap();
         assert_eq!(player(&h).playback().frame(), frame);
         let expected = baked_pose(&player(&h).scene, &bake, &overrides, &pins, frame);
-        assert_same_globals(player(&h).pose(), &expected, &format!("frame {frame}"));
+        assert_same_globals(
+            player(&h).pose().unwrap(),
+            &expected,
+            &format!("frame {frame}"),
+        );
     }
 
     // A morph pin or an IK switch starts a new bake at once (Gene has no bone morphs, and
     // her bodies do not touch her legs, so the poses alone could not tell).
-    let blink = player(&h).scene.model.rig.morph_index("まばたき").unwrap();
+    let blink = player(&h).scene.actors[0]
+        .model
+        .rig
+        .morph_index("まばたき")
+        .unwrap();
     let leg_ik = bone(&h, "左足ＩＫ");
-    let mut pins = vec![None; player(&h).scene.model.rig.morph_count()];
-    let mut overrides = IkOverrides::new(&player(&h).scene.model.rig);
+    let mut pins = vec![None; player(&h).scene.actors[0].model.rig.morph_count()];
+    let mut overrides = IkOverrides::new(&player(&h).scene.actors[0].model.rig);
     for change in [
         Action::PinMorph {
             morph: blink,
@@ -946,7 +984,11 @@ fn baked_physics_scrubs_to_exactly_the_bake_and_a_pin_or_ik_switch_rebakes_it() 
         type_frame(&mut h, frame);
         let frame: f32 = frame.parse().unwrap();
         let expected = baked_pose(&player(&h).scene, &changed, &overrides, &pins, frame);
-        assert_same_globals(player(&h).pose(), &expected, &format!("frame {frame}"));
-        assert_eq!(player(&h).pose().morph_weights[blink], 1.0);
+        assert_same_globals(
+            player(&h).pose().unwrap(),
+            &expected,
+            &format!("frame {frame}"),
+        );
+        assert_eq!(player(&h).pose().unwrap().morph_weights[blink], 1.0);
     }
 }

@@ -40,8 +40,14 @@ fn centre_key(frame: u32, height: f32) -> BoneKey {
 }
 
 fn bounds_of(scene: &Scene) -> Aabb {
-    let model = &scene.model;
-    motion_bounds(&model.pmx, &model.rig, scene.layers(), scene.last_frame()).unwrap()
+    let model = &scene.actors[0].model;
+    motion_bounds(
+        &model.pmx,
+        &model.rig,
+        scene.actors[0].layers(),
+        scene.last_frame(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -50,7 +56,7 @@ fn the_box_covers_the_model_over_its_motion() {
     let rest_scene = Scene::from_command_line(std::slice::from_ref(&model)).unwrap();
     let rest = bounds_of(&rest_scene);
     let vertices = Aabb::from_points(
-        rest_scene
+        rest_scene.actors[0]
             .model
             .pmx
             .vertices

@@ -265,7 +265,7 @@ fn the_scene_opens_a_model_with_dangling_references() {
     let path = scratch.path().join("dangling.pmx");
     std::fs::write(&path, pmx::write(&dangling_model()).unwrap()).unwrap();
     let scene = Scene::from_command_line(std::slice::from_ref(&path)).unwrap();
-    let model = &scene.model;
+    let model = &scene.actors[0].model;
     assert_eq!(model.pmx.warnings.len(), DANGLING);
     // The reader's warnings come first in the model's, then what the rig found.
     for (shown, read) in model.warnings.iter().zip(&model.pmx.warnings) {
@@ -302,7 +302,7 @@ fn the_scene_opens_a_pmd_with_dangling_references() {
     let path = scratch.path().join("dangling.pmd");
     std::fs::write(&path, pmd::write(&model).unwrap()).unwrap();
     let scene = Scene::from_command_line(std::slice::from_ref(&path)).unwrap();
-    let warnings = &scene.model.pmx.warnings;
+    let warnings = &scene.actors[0].model.pmx.warnings;
     let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(
         messages,
@@ -311,5 +311,5 @@ fn the_scene_opens_a_pmd_with_dangling_references() {
             "bone 2: parent: bone index 12 out of range (3 bones); set to none",
         ]
     );
-    assert_eq!(scene.model.rig.bone_parent(2), None);
+    assert_eq!(scene.actors[0].model.rig.bone_parent(2), None);
 }

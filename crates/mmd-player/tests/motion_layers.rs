@@ -323,7 +323,7 @@ fn dance_with_camera(last: u32, light: bool) -> mmd_format::vmd::Vmd {
 #[test]
 fn the_camera_and_light_come_from_the_first_layer_having_them() {
     use mmd_player::layers::{LayerEdit, LayerSpec};
-    use mmd_player::scene::Scene;
+    use mmd_player::scene::{OpenInto, Scene};
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, vmd: &mmd_format::vmd::Vmd| {
         let p = dir.path().join(name);
@@ -345,9 +345,9 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
         ..LayerSpec::new(path)
     };
     scene
-        .add_layers(&[spec(&second, 10.0), spec(&first, 0.0)])
+        .add_layers(0, &[spec(&second, 10.0), spec(&first, 0.0)])
         .unwrap();
-    assert_eq!(scene.layers().len(), 3);
+    assert_eq!(scene.actors[0].layers().len(), 3);
     // The bundled dance has none: the second layer's camera, at its own frame.
     assert_eq!(scene.camera_label(), Some("second.vmd"));
     let at = |scene: &Scene, frame: f32| scene.camera_state_at(frame).unwrap().distance;
@@ -357,17 +357,24 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
         "frame 20 of the layer shifted by 10"
     );
     // Switched off, it gives the camera to the next layer having one.
-    assert!(scene.edit_layer(1, LayerEdit::Enabled(false)));
+    assert!(scene.actors[0].edit_layer(1, LayerEdit::Enabled(false)));
     assert_eq!(scene.camera_label(), Some("first.vmd"));
     assert_eq!(at(&scene, 30.0), -40.0);
-    assert!(scene.edit_layer(1, LayerEdit::Enabled(true)));
+    assert!(scene.actors[0].edit_layer(1, LayerEdit::Enabled(true)));
     // A camera motion opened on its own comes first.
-    scene.add_layers(&[LayerSpec::new(&camera_only)]).unwrap();
-    assert_eq!(scene.layers().len(), 3, "a camera alone is not a layer");
+    scene
+        .add_layers(0, &[LayerSpec::new(&camera_only)])
+        .unwrap();
+    assert_eq!(
+        scene.actors[0].layers().len(),
+        3,
+        "a camera alone is not a layer"
+    );
     assert_eq!(scene.camera_label(), Some("camera.vmd"));
     assert_eq!(at(&scene, 30.0), -40.0);
     // Opening a dance with its camera hands the camera back to the (new) layers.
-    scene.open(std::slice::from_ref(&second)).unwrap();
+    let selected = OpenInto::Add { selected: Some(0) };
+    scene.open(std::slice::from_ref(&second), selected).unwrap();
     assert_eq!(scene.camera_label(), Some("second.vmd"));
     assert_eq!(at(&scene, 30.0), -40.0);
 

@@ -12,6 +12,7 @@ use std::process::Command;
 
 mod ffmpeg;
 mod render_cli;
+mod tone_wav;
 
 use ffmpeg::have_ffmpeg;
 use mmd_player::action::Action;
@@ -19,34 +20,7 @@ use mmd_player::music::Music;
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
 use render_cli::render;
-
-/// A 16-bit stereo PCM WAV of `seconds` of a 440 Hz tone at 44.1 kHz.
-fn tone_wav(seconds: f32) -> Vec<u8> {
-    let rate = 44_100u32;
-    let frames = (seconds * rate as f32) as u32;
-    let data_len = frames * 4;
-    let mut out = Vec::new();
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    for field in [16u32.to_le_bytes().to_vec(), 1u16.to_le_bytes().to_vec()] {
-        out.extend_from_slice(&field);
-    }
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&rate.to_le_bytes());
-    out.extend_from_slice(&(rate * 4).to_le_bytes());
-    out.extend_from_slice(&4u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
-    for i in 0..frames {
-        let t = i as f32 / rate as f32;
-        let v = ((t * 440.0 * std::f32::consts::TAU).sin() * 8000.0) as i16;
-        out.extend_from_slice(&v.to_le_bytes());
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    out
-}
+use tone_wav::tone_wav;
 
 fn write_tone(dir: &Path, seconds: f32) -> PathBuf {
     let path = dir.join("tone.wav");
@@ -111,7 +85,7 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
         player.music().map(|m| m.label.clone()),
         Some("tone.wav".to_owned())
     );
-    let motions = player.scene.layer_sources().len();
+    let motions = player.scene.actors[0].layer_sources().len();
     let generation = player.music_generation();
     for (name, bytes, reason) in broken {
         let path = dir.path().join(name);
@@ -120,7 +94,7 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
         let error = player.error.clone().unwrap_or_default();
         assert!(error.contains(reason), "{name}: {error}");
         assert_eq!(player.music().map(|m| m.path.clone()), Some(good.clone()));
-        assert_eq!(player.scene.layer_sources().len(), motions);
+        assert_eq!(player.scene.actors[0].layer_sources().len(), motions);
         assert_eq!(player.music_generation(), generation, "{name}");
     }
     player.apply(Action::RemoveMusic);

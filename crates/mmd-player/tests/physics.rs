@@ -69,8 +69,8 @@ fn case_args(case: &serde_json::Value) -> Vec<String> {
 /// The scene's motion layers with no user overrides.
 fn input<'a>(scene: &'a Scene, overrides: &'a IkOverrides) -> PoseInput<'a> {
     PoseInput {
-        rig: &scene.model.rig,
-        layers: scene.layers(),
+        rig: &scene.actors[0].model.rig,
+        layers: scene.actors[0].layers(),
         overrides,
         morph_pins: &[],
     }
@@ -78,7 +78,8 @@ fn input<'a>(scene: &'a Scene, overrides: &'a IkOverrides) -> PoseInput<'a> {
 
 /// Fresh bodies for the scene's model, and frames `0..=last` baked with them.
 fn bake(input: PoseInput<'_>, scene: &Scene, last: u32) -> (LivePhysics, PhysicsBake) {
-    let mut live = LivePhysics::new(&scene.model.pmx, &PhysicsOptions::default()).unwrap();
+    let mut live =
+        LivePhysics::new(&scene.actors[0].model.pmx, &PhysicsOptions::default()).unwrap();
     let bake = PhysicsBake::bake(input, &mut live, last, &mut |_, _| true).unwrap();
     (live, bake)
 }
@@ -164,7 +165,7 @@ fn a_baked_frame_is_the_same_however_it_is_reached() {
         return;
     }
     let scene = Scene::from_command_line(&[model, motion]).unwrap();
-    let rig = &scene.model.rig;
+    let rig = &scene.actors[0].model.rig;
     let overrides = IkOverrides::new(rig);
     let input = input(&scene, &overrides);
     let (mut live, bake) = bake(input, &scene, 120);
@@ -218,13 +219,13 @@ fn every_fixture_model_dances_600_frames_without_a_blow_up_or_a_loose_chain() {
             continue;
         }
         let scene = Scene::from_command_line(&[model, dance.clone()]).unwrap();
-        assert!(!scene.model.pmx.rigid_bodies.is_empty(), "{rel}");
-        let rig = &scene.model.rig;
+        assert!(!scene.actors[0].model.pmx.rigid_bodies.is_empty(), "{rel}");
+        let rig = &scene.actors[0].model.rig;
         let overrides = IkOverrides::new(rig);
         let input = input(&scene, &overrides);
         let (_, bake) = bake(input, &scene, 599);
         assert!(bake.blow_ups.is_empty(), "{rel}: {:?}", bake.blow_ups);
-        let simulated: Vec<usize> = scene
+        let simulated: Vec<usize> = scene.actors[0]
             .model
             .pmx
             .rigid_bodies
@@ -295,16 +296,16 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     )
     .unwrap();
     let replace = mmd_player::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
-    assert!(layered.edit_layer(1, replace));
+    assert!(layered.actors[0].edit_layer(1, replace));
     for scene in [merged.unwrap(), layered] {
         assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);
     }
 }
 
 fn assert_hair_follows_the_animation_until_frame_60(scene: &Scene, hair: &str) {
-    let rig = &scene.model.rig;
+    let rig = &scene.actors[0].model.rig;
     let hair = rig.bone_index(hair).unwrap();
-    assert!(scene.layers().has_physics_toggles());
+    assert!(scene.actors[0].layers().has_physics_toggles());
     let overrides = IkOverrides::new(rig);
     let input = input(scene, &overrides);
     let (_, bake) = bake(input, scene, 120);
@@ -312,7 +313,7 @@ fn assert_hair_follows_the_animation_until_frame_60(scene: &Scene, hair: &str) {
     let mut moved_after = 0.0f32;
     for f in 0..=120 {
         bake.evaluate(input, f as f32, &mut simulated);
-        let layers = scene.layers();
+        let layers = scene.actors[0].layers();
         mmd_pose::evaluate_layers(rig, layers, f as f32, &overrides, &[], &mut animated);
         let gap = (simulated.globals[hair] - animated.globals[hair])
             .abs()

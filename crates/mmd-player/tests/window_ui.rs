@@ -21,6 +21,11 @@ use mmd_player::scene::Scene;
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
 
+/// The ids of the scene's actors, in order: which models are on stage.
+fn actor_ids(player: &Player) -> Vec<u64> {
+    player.scene.actors.iter().map(|a| a.id).collect()
+}
+
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
@@ -145,11 +150,11 @@ fn japanese_names_draw_with_the_bundled_font_alone() {
         let Ok(scene) = Scene::from_command_line(std::slice::from_ref(path)) else {
             continue;
         };
-        let rig = &scene.model.rig;
+        let rig = &scene.actors[0].model.rig;
         let names = (0..rig.bone_count())
             .map(|b| rig.bone_name(b).to_owned())
             .chain((0..rig.morph_count()).map(|m| rig.morph_name(m).to_owned()))
-            .chain([scene.model.pmx.name.clone()]);
+            .chain([scene.actors[0].model.pmx.name.clone()]);
         for name in names {
             checked += 1;
             for family in [FontFamily::Proportional, FontFamily::Monospace] {
@@ -216,7 +221,7 @@ fn joint_on_screen(h: &Harness<'_, App>, bone: usize) -> Pos2 {
     let rect = h.state().ui.view_rect;
     let camera = p.camera();
     let view_proj = camera.projection(rect.width() / rect.height()) * camera.view();
-    let clip = view_proj * p.pose().globals[bone].w_axis;
+    let clip = view_proj * p.pose().unwrap().globals[bone].w_axis;
     let ndc = clip.truncate() / clip.w;
     Pos2::new(
         rect.left() + (ndc.x + 1.0) * 0.5 * rect.width(),
@@ -236,7 +241,11 @@ fn click_at(h: &mut Harness<'_, App>, at: Pos2) {
 #[test]
 fn a_click_on_empty_space_or_esc_deselects_and_a_click_on_a_joint_selects() {
     let mut h = harness(Scene::bundled().unwrap());
-    let centre = player(&h).scene.model.rig.bone_index("センター").unwrap();
+    let centre = player(&h).scene.actors[0]
+        .model
+        .rig
+        .bone_index("センター")
+        .unwrap();
     assert_eq!(player(&h).selected_bone(), Some(centre));
     // Esc first closes an open menu, keeping the selection.
     click(&mut h, "View");
@@ -260,7 +269,11 @@ fn a_click_on_empty_space_or_esc_deselects_and_a_click_on_a_joint_selects() {
     );
 
     // Without the skeleton a click on a joint selects nothing (no marker could show it).
-    let head = player(&h).scene.model.rig.bone_index("頭").unwrap();
+    let head = player(&h).scene.actors[0]
+        .model
+        .rig
+        .bone_index("頭")
+        .unwrap();
     let joint = joint_on_screen(&h, head);
     click_at(&mut h, joint);
     assert_eq!(player(&h).selected_bone(), None);
@@ -355,7 +368,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     let dir = tempfile::tempdir().unwrap();
     let (model, _) = files_to_browse(dir.path());
     let mut h = harness_with_browser(Scene::bundled().unwrap());
-    let generation = player(&h).model_generation;
+    let ids = actor_ids(player(&h));
     h.state_mut().ui.browse_files(dir.path(), FilePurpose::Open);
     h.run();
     assert!(h.query_by_label_contains("モデル.pmx").is_some());
@@ -369,7 +382,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     h.key_press(Key::Escape);
     h.run();
     assert!(!h.state().ui.browsing_files());
-    assert_eq!(player(&h).model_generation, generation);
+    assert_eq!(actor_ids(player(&h)), ids);
 
     // File → Open asks the window layer for a dialog; here it opens the browser, as it does
     // where the system has none.
@@ -385,8 +398,16 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     h.get_by_role_and_label(Role::Button, "Open").click();
     h.run();
     assert!(!h.state().ui.browsing_files());
-    assert_eq!(player(&h).model_generation, generation + 1);
-    assert!(player(&h).scene.model.label.contains("モデル.pmx"));
+    assert_eq!(actor_ids(player(&h))[..1], ids[..]);
+    assert_eq!(player(&h).scene.actors.len(), 2);
+    assert!(
+        player(&h)
+            .actor()
+            .unwrap()
+            .model
+            .label
+            .contains("モデル.pmx")
+    );
     assert_eq!(player(&h).recent_files().paths(), [model]);
 }
 
@@ -414,7 +435,14 @@ fn open_recent_reopens_a_file_and_quit_asks_to_close() {
     click(&mut h, "File");
     click(&mut h, "Open recent");
     click(&mut h, "モデル.pmx");
-    assert!(player(&h).scene.model.label.contains("モデル.pmx"));
+    assert!(
+        player(&h)
+            .actor()
+            .unwrap()
+            .model
+            .label
+            .contains("モデル.pmx")
+    );
     assert_eq!(player(&h).recent_files().paths()[0], model);
 
     click(&mut h, "File");
@@ -556,4 +584,58 @@ fn help_lists_the_controls_of_the_readme() {
         h.query_by_label("middle drag, shift + left drag").is_none(),
         "Esc closes"
     );
+}
+
+#[test]
+fn the_model_list_selects_hides_and_removes_models() {
+    let model = assets().join("default_model.pmx");
+    let motion = assets().join("default_motion.vmd");
+    let scene = Scene::from_command_line(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    let mut h = harness(scene);
+    let ids = actor_ids(player(&h));
+    assert_eq!(ids.len(), 2);
+    let first = "1. ラストちゃん (default_model.pmx)";
+    let second = "2. ラストちゃん (default_model.pmx)";
+    assert!(
+        h.query_by_label(first).is_some(),
+        "listed by place and name"
+    );
+    assert_eq!(player(&h).selected_model(), Some(0));
+
+    // Selecting the second makes the panels show it: its IK switch changes it alone.
+    click(&mut h, second);
+    assert_eq!(player(&h).selected_model(), Some(1));
+    // "All IK: Off" comes before each chain's own switches.
+    h.get_all_by_label("Off").next().unwrap().click();
+    h.run();
+    let leg_ik = player(&h).ik_bones()[0];
+    assert_eq!(
+        player(&h).scene.actors[1].ik.get(leg_ik),
+        mmd_pose::IkOverride::Off
+    );
+    assert_eq!(
+        player(&h).scene.actors[0].ik.get(leg_ik),
+        mmd_pose::IkOverride::Auto
+    );
+
+    click(&mut h, &format!("Show: {first}"));
+    assert!(!player(&h).scene.actors[0].visible, "hidden");
+    assert!(player(&h).scene.actors[1].visible);
+    click(&mut h, &format!("Show: {first}"));
+    assert!(player(&h).scene.actors[0].visible, "shown again");
+
+    click(&mut h, &format!("Remove: {first}"));
+    assert_eq!(actor_ids(player(&h)), ids[1..]);
+    assert_eq!(player(&h).selected_model(), Some(0), "still the same model");
+    assert!(h.query_by_label(second).is_none());
+    assert!(h.query_by_label(first).is_some(), "renumbered");
+
+    click(&mut h, &format!("Remove: {first}"));
+    assert!(player(&h).scene.actors.is_empty());
+    assert!(h.query_by_label("No model on stage.").is_some());
+    assert!(h.query_by_label("No model: File → Open one.").is_some());
+    click(&mut h, "Add model…");
+    assert!(std::mem::take(
+        &mut h.state_mut().player.open_dialog_requested
+    ));
 }

@@ -336,10 +336,9 @@ impl ModelGpu {
         }
     }
 
-    pub(crate) fn encode_skinning(&self, renderer: &Renderer, encoder: &mut wgpu::CommandEncoder) {
-        renderer
-            .skinning
-            .dispatch(encoder, &self.skin_bind_group, self.vertex_count);
+    /// The bind group and vertex count the skinning pass needs.
+    pub(crate) fn skinning_job(&self) -> (&wgpu::BindGroup, u32) {
+        (&self.skin_bind_group, self.vertex_count)
     }
 
     pub(crate) fn skinned_buffer(&self) -> &wgpu::Buffer {
@@ -374,7 +373,9 @@ impl ModelGpu {
             mapped_at_creation: false,
         });
         let mut encoder = device.create_command_encoder(&Default::default());
-        self.encode_skinning(renderer, &mut encoder);
+        renderer
+            .skinning
+            .dispatch(&mut encoder, [self.skinning_job()]);
         encoder.copy_buffer_to_buffer(&self.skinned_buffer, 0, &staging, 0, size);
         queue.submit([encoder.finish()]);
         let bytes = crate::offscreen::read_buffer(device, &staging)?;

@@ -357,9 +357,8 @@ impl Renderer {
             self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
-        for model in models {
-            model.encode_skinning(self, encoder);
-        }
+        self.skinning
+            .dispatch(encoder, models.iter().map(|m| m.skinning_job()));
         if self_shadow_mode > 0.0 {
             self.draw_shadow_map(encoder, models);
         }

@@ -204,25 +204,31 @@ impl SkinningPipeline {
         SkinningPipeline { layout, pipeline }
     }
 
-    /// Records the skinning of `vertex_count` vertices.
-    pub fn dispatch(
+    /// Records the skinning of several models in one compute pass: each item is a model's
+    /// bind group and vertex count.
+    pub fn dispatch<'a>(
         &self,
         encoder: &mut wgpu::CommandEncoder,
-        bind_group: &wgpu::BindGroup,
-        vertex_count: u32,
+        models: impl IntoIterator<Item = (&'a wgpu::BindGroup, u32)>,
     ) {
-        if vertex_count == 0 {
+        let mut models = models
+            .into_iter()
+            .filter(|&(_, count)| count > 0)
+            .peekable();
+        if models.peek().is_none() {
             return;
         }
-        let groups = vertex_count.div_ceil(WORKGROUP);
-        let x = groups.min(MAX_GROUPS_PER_DIMENSION);
-        let y = groups.div_ceil(x);
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("skinning"),
             timestamp_writes: None,
         });
         pass.set_pipeline(&self.pipeline);
-        pass.set_bind_group(0, bind_group, &[]);
-        pass.dispatch_workgroups(x, y, 1);
+        for (bind_group, vertex_count) in models {
+            let groups = vertex_count.div_ceil(WORKGROUP);
+            let x = groups.min(MAX_GROUPS_PER_DIMENSION);
+            let y = groups.div_ceil(x);
+            pass.set_bind_group(0, bind_group, &[]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
     }
 }

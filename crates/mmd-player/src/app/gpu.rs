@@ -1,10 +1,11 @@
 //! The window's GPU side: surface, device, the MMD renderer drawing the 3D view into a
-//! texture that egui shows in its central panel, the uploaded model, and screenshots.
+//! texture that egui shows in its central panel, the uploaded models, and screenshots.
 
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
-use mmd_player::scene::Model;
+use mmd_player::scene::Actor;
+use mmd_pose::Pose;
 use mmd_render::{FrameTargets, ModelGpu, RenderError, Renderer, TextureWarning, View};
 use winit::window::Window;
 
@@ -25,7 +26,15 @@ pub struct Gpu {
     view_texture: Option<ViewTexture>,
     /// egui's handle for the view texture (registered once, updated on resize).
     pub view_texture_id: Option<egui::TextureId>,
-    model: Option<ModelGpu>,
+    /// The scene's models on the GPU, each with its actor's id.
+    models: Vec<(u64, ModelGpu)>,
+}
+
+/// What uploading one model met.
+pub struct Upload {
+    /// The actor's place in the scene.
+    pub actor: usize,
+    pub result: Result<Vec<TextureWarning>, RenderError>,
 }
 
 /// The parts of a finished frame that [`Gpu::draw`] needs.
@@ -33,8 +42,8 @@ pub struct FrameInput<'a> {
     pub view: View,
     /// Size of the central panel in physical pixels.
     pub view_size: (u32, u32),
-    pub skinning: &'a [glam::Mat4],
-    pub morph_weights: &'a [f32],
+    /// The shown actors' ids and poses, in the order they are drawn.
+    pub models: Vec<(u64, &'a Pose)>,
     pub paint_jobs: &'a [egui::ClippedPrimitive],
     pub pixels_per_point: f32,
 }
@@ -86,7 +95,7 @@ impl Gpu {
             egui_renderer,
             view_texture: None,
             view_texture_id: None,
-            model: None,
+            models: Vec::new(),
         })
     }
 
@@ -106,19 +115,35 @@ impl Gpu {
         }
     }
 
-    /// Uploads `model`; texture problems are returned, never fatal. A model the GPU cannot
-    /// hold leaves nothing drawn and is reported.
-    pub fn upload_model(&mut self, model: &Model) -> Result<Vec<TextureWarning>, RenderError> {
-        self.model = None;
-        let (gpu_model, warnings) = ModelGpu::new(
-            &self.device,
-            &self.queue,
-            &self.renderer,
-            &model.pmx,
-            model.texture_source().as_ref(),
-        )?;
-        self.model = Some(gpu_model);
-        Ok(warnings)
+    /// Brings the uploads in line with `actors`: models no longer on stage are dropped, new
+    /// ones uploaded. What each upload met is returned: texture problems (never fatal), or
+    /// a model the GPU cannot hold, which is then not drawn.
+    pub fn sync_models(&mut self, actors: &[Actor]) -> Vec<Upload> {
+        self.models
+            .retain(|(id, _)| actors.iter().any(|actor| actor.id == *id));
+        let mut uploads = Vec::new();
+        for (index, actor) in actors.iter().enumerate() {
+            if self.models.iter().any(|(id, _)| *id == actor.id) {
+                continue;
+            }
+            let model = &actor.model;
+            let result = ModelGpu::new(
+                &self.device,
+                &self.queue,
+                &self.renderer,
+                &model.pmx,
+                model.texture_source().as_ref(),
+            )
+            .map(|(gpu_model, warnings)| {
+                self.models.push((actor.id, gpu_model));
+                warnings
+            });
+            uploads.push(Upload {
+                actor: index,
+                result,
+            });
+        }
+        uploads
     }
 
     /// Makes sure the view texture has `size` and egui knows it.
@@ -198,14 +223,22 @@ impl Gpu {
         frame: &FrameInput<'_>,
     ) {
         self.prepare_view_texture(frame.view_size);
-        if let (Some(model), Some(target)) = (self.model.as_mut(), self.view_texture.as_ref()) {
-            model.update(&self.queue, frame.skinning, frame.morph_weights);
+        if let Some(target) = self.view_texture.as_ref() {
+            let mut drawn = Vec::with_capacity(frame.models.len());
+            for (id, pose) in &frame.models {
+                if let Some((_, model)) = self.models.iter_mut().find(|(m, _)| m == id) {
+                    model.update(&self.queue, &pose.skinning, &pose.morph_weights);
+                }
+            }
+            for (id, _) in &frame.models {
+                drawn.extend(self.models.iter().find(|(m, _)| m == id).map(|(_, m)| m));
+            }
             self.renderer.render(
                 &self.queue,
                 encoder,
                 &target.targets,
                 &target.view,
-                &[&*model],
+                &drawn,
                 &frame.view,
             );
         }

@@ -48,8 +48,6 @@ struct App {
     hooks: TestHooks,
     running: Option<Running>,
     egui_ctx: egui::Context,
-    /// Model generation the GPU copy was made from.
-    uploaded: Option<u64>,
     frames: u64,
     /// Playback time, from the first frame on screen.
     clock: FrameClock,
@@ -77,7 +75,6 @@ pub fn run(player: Player, size: (u32, u32), hooks: TestHooks) -> Result<()> {
         hooks,
         running: None,
         egui_ctx: egui::Context::default(),
-        uploaded: None,
         frames: 0,
         clock: FrameClock::new(),
         last_frame: None,
@@ -164,6 +161,8 @@ impl App {
             Some(FilePurpose::Open)
         } else if std::mem::take(&mut self.player.add_layer_dialog_requested) {
             Some(FilePurpose::AddLayers)
+        } else if std::mem::take(&mut self.player.replace_dialog_requested) {
+            Some(FilePurpose::ReplaceModel)
         } else {
             None
         };
@@ -183,8 +182,10 @@ impl App {
             match dialog.poll() {
                 None => self.native_dialog = Some(dialog),
                 Some(Answer::Picked(files)) => {
-                    self.player.apply(dialog.purpose().action(files));
-                    self.player.update_pose();
+                    if let Some(action) = dialog.purpose().action(files) {
+                        self.player.apply(action);
+                        self.player.update_pose();
+                    }
                 }
                 Some(Answer::Cancelled) => {}
                 Some(Answer::Unavailable) => {
@@ -196,29 +197,31 @@ impl App {
                 }
             }
         }
-        let generation = self.player.model_generation;
-        if self.uploaded != Some(generation) {
-            let model = &self.player.scene.model;
-            match running.gpu.upload_model(model) {
-                Ok(warnings) => {
-                    let notices: Vec<Notice> = warnings
-                        .iter()
-                        .map(|w| {
-                            log::warn!("{}: {w}", model.label);
-                            Notice::warning(model.texture_file(&w.path), w.to_string())
-                        })
-                        .collect();
-                    for notice in notices {
+        let uploads = running.gpu.sync_models(&self.player.scene.actors);
+        if !uploads.is_empty() {
+            for upload in uploads {
+                let model = &self.player.scene.actors[upload.actor].model;
+                match upload.result {
+                    Ok(warnings) => {
+                        let notices: Vec<Notice> = warnings
+                            .iter()
+                            .map(|w| {
+                                log::warn!("{}: {w}", model.label);
+                                Notice::warning(model.texture_file(&w.path), w.to_string())
+                            })
+                            .collect();
+                        for notice in notices {
+                            self.player.add_notice(notice);
+                        }
+                    }
+                    Err(e) => {
+                        let notice =
+                            Notice::error(model.file.clone(), format!("{}: {e}", model.label));
+                        self.player.error = Some(notice.message.clone());
                         self.player.add_notice(notice);
                     }
                 }
-                Err(e) => {
-                    let notice = Notice::error(model.file.clone(), format!("{}: {e}", model.label));
-                    self.player.error = Some(notice.message.clone());
-                    self.player.add_notice(notice);
-                }
             }
-            self.uploaded = Some(generation);
             // Loading took a while: that time is not played.
             self.clock.hold();
         }
@@ -243,12 +246,16 @@ impl App {
             self_shadow: self.player.self_shadow(),
             ..View::default()
         };
-        let pose = self.player.pose();
+        let models = self
+            .player
+            .posed_actors()
+            .filter(|(actor, _)| actor.visible)
+            .map(|(actor, pose)| (actor.id, pose))
+            .collect();
         let input = FrameInput {
             view,
             view_size: physical(self.ui.view_rect.size(), ppp),
-            skinning: &pose.skinning,
-            morph_weights: &pose.morph_weights,
+            models,
             paint_jobs: &paint_jobs,
             pixels_per_point: ppp,
         };

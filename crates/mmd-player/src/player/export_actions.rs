@@ -1,16 +1,15 @@
 //! File → Export as the player carries it out: a copy of the scene as the user sees it (the
-//! camera in use, IK overrides, morph pins, the view's switches, the physics mode and its
-//! bake) goes to an [`ExportJob`]; its progress and outcome are there for the interface, and
-//! a failure is also listed as a notice.
+//! models shown, with their IK overrides and morph pins, the camera in use, the view's
+//! switches, the physics mode and the models' bakes) goes to an [`ExportJob`]; its progress
+//! and outcome are there for the interface, and a failure is also listed as a notice.
 
 use mmd_physics::PhysicsOptions;
 
 use super::Player;
-use crate::export_job::{
-    ExportJob, ExportOutcome, ExportPhysics, ExportProgress, ExportRequest, ExportScene,
-};
+use crate::export_job::{ExportJob, ExportOutcome, ExportProgress, ExportRequest, ExportScene};
 use crate::notices::Notice;
 use crate::physics::PhysicsMode;
+use crate::scene_poser::PhysicsPlan;
 
 #[derive(Default)]
 pub(super) struct ExportState {
@@ -73,18 +72,16 @@ impl Player {
             ..PhysicsOptions::default()
         };
         let physics = match self.physics.mode {
-            PhysicsMode::Off => ExportPhysics::Off,
-            PhysicsMode::Live => ExportPhysics::Live(options),
-            PhysicsMode::Baked => ExportPhysics::Baked {
-                bake: self.physics.bake.clone(),
+            PhysicsMode::Off => PhysicsPlan::Off,
+            PhysicsMode::Live => PhysicsPlan::Live(options),
+            PhysicsMode::Baked => PhysicsPlan::Baked {
+                bakes: self.actors.iter().map(|s| s.physics.bake.clone()).collect(),
                 options,
             },
         };
         let motion_camera = self.use_camera_motion && self.scene.has_camera();
         ExportScene {
             scene: self.scene.clone(),
-            overrides: self.ik.clone(),
-            morph_pins: self.morph_overrides.clone(),
             fixed_camera: (!motion_camera).then(|| self.camera()),
             music_offset: self.music_settings().offset,
             self_shadow: self.view.self_shadow,

@@ -11,26 +11,31 @@ use super::{PhysicsChange, Player};
 use crate::layers::{LayerEdit, LayerSpec};
 
 impl Player {
-    /// Adds each file as a layer at weight 1 (see [`crate::scene::Scene::add_layers`]). On
-    /// failure nothing changes and the error is kept for the interface.
+    /// Adds each file as a layer at weight 1 to the selected model (see
+    /// [`crate::scene::Scene::add_layers`]). On failure nothing changes and the error is
+    /// kept for the interface.
     pub(super) fn add_layers(&mut self, paths: &[PathBuf]) {
         let specs: Vec<LayerSpec> = paths.iter().map(LayerSpec::new).collect();
-        match self.scene.add_layers(&specs) {
+        let index = self.selected.unwrap_or(usize::MAX);
+        match self.scene.add_layers(index, &specs) {
             Ok(opened) => {
                 if opened.camera {
                     self.use_camera_motion = true;
                 }
                 self.playback.set_last_frame(self.scene.last_frame());
                 self.error = None;
-                self.physics_changed(PhysicsChange::Motion);
+                self.physics_changed(PhysicsChange::Motion, Some(index));
             }
             Err(e) => self.error = Some(e.to_string()),
         }
     }
 
-    /// Carries out `edit` on layer `layer`, when it changes anything.
+    /// Carries out `edit` on the selected model's layer `layer`, when it changes anything.
     pub(super) fn edit_layer(&mut self, layer: usize, edit: LayerEdit) {
-        if !self.scene.edit_layer(layer, edit) {
+        let Some(index) = self.selected else {
+            return;
+        };
+        if !self.scene.actors[index].edit_layer(layer, edit) {
             return;
         }
         self.playback.set_last_frame(self.scene.last_frame());
@@ -38,6 +43,6 @@ impl Player {
             LayerEdit::Weight(_) => PhysicsChange::Overrides,
             _ => PhysicsChange::Motion,
         };
-        self.physics_changed(change);
+        self.physics_changed(change, Some(index));
     }
 }

@@ -3,11 +3,12 @@
 //! keys on the timeline.
 
 use egui::{Color32, RichText, Ui};
-use mmd_pose::{IkMethod, IkOverride};
+use mmd_pose::{IkMethod, IkOverride, Pose};
 
 use super::{IK_COLOR, UiState};
 use crate::action::Action;
-use crate::player::Player;
+use crate::player::{BoneTree, Player};
+use crate::scene::Actor;
 
 /// The IK override choices, as the panel labels them.
 const IK_MODES: [(IkOverride, &str); 3] = [
@@ -23,10 +24,16 @@ const IK_METHODS: [(IkMethod, &str); 2] =
 /// Deeper than any real rig; a guard against pathological parent chains.
 const MAX_TREE_DEPTH: usize = 64;
 
+/// The selected model's bones, or a word that there is none.
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
+    let (Some(actor), Some(tree), Some(pose)) = (player.actor(), player.bone_tree(), player.pose())
+    else {
+        ui.label("No model: File → Open one.");
+        return;
+    };
     let iks = player.ik_bones();
     if !iks.is_empty() {
-        ik_switches(ui, player, &iks, actions);
+        ik_switches(ui, player, (actor, pose), &iks, actions);
         ui.separator();
     }
     ui.horizontal(|ui| {
@@ -39,13 +46,19 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         .id_salt("bone tree")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for &root in &player.bone_tree().roots {
-                bone_node(ui, player, &keep, root, 0, actions);
+            for &root in &tree.roots {
+                bone_node(ui, player, (actor, tree), &keep, (root, 0), actions);
             }
         });
 }
 
-fn ik_switches(ui: &mut Ui, player: &Player, iks: &[usize], actions: &mut Vec<Action>) {
+fn ik_switches(
+    ui: &mut Ui,
+    player: &Player,
+    (actor, pose): (&Actor, &Pose),
+    iks: &[usize],
+    actions: &mut Vec<Action>,
+) {
     ui.horizontal(|ui| {
         ui.label("All IK:");
         for (value, label) in IK_MODES {
@@ -64,13 +77,8 @@ fn ik_switches(ui: &mut Ui, player: &Player, iks: &[usize], actions: &mut Vec<Ac
     });
     egui::Grid::new("ik grid").striped(true).show(ui, |ui| {
         for (solver, &bone) in iks.iter().enumerate() {
-            let active = player
-                .pose()
-                .ik_enabled
-                .get(solver)
-                .copied()
-                .unwrap_or(false);
-            let name = player.scene.model.rig.bone_name(bone);
+            let active = pose.ik_enabled.get(solver).copied().unwrap_or(false);
+            let name = actor.model.rig.bone_name(bone);
             let color = if active { IK_COLOR } else { Color32::GRAY };
             if ui
                 .selectable_label(
@@ -107,17 +115,17 @@ fn ik_switches(ui: &mut Ui, player: &Player, iks: &[usize], actions: &mut Vec<Ac
 fn bone_node(
     ui: &mut Ui,
     player: &Player,
+    (actor, tree): (&Actor, &BoneTree),
     keep: &[bool],
-    bone: usize,
-    depth: usize,
+    (bone, depth): (usize, usize),
     actions: &mut Vec<Action>,
 ) {
     if !keep.get(bone).copied().unwrap_or(false) || depth > MAX_TREE_DEPTH {
         return;
     }
-    let rig = &player.scene.model.rig;
+    let rig = &actor.model.rig;
     let name = rig.bone_name(bone);
-    let keys = player.scene.layers().bone_key_count(bone);
+    let keys = actor.layers().bone_key_count(bone);
     let mut text = if keys > 0 {
         RichText::new(format!("{name}  ·{keys}"))
     } else {
@@ -128,11 +136,7 @@ fn bone_node(
     }
     let selected = player.selected_bone() == Some(bone);
     let kept = |k: &usize| keep.get(*k).copied().unwrap_or(false);
-    let kids = player
-        .bone_tree()
-        .children
-        .get(bone)
-        .map_or(&[][..], Vec::as_slice);
+    let kids = tree.children.get(bone).map_or(&[][..], Vec::as_slice);
     let row = |ui: &mut Ui, actions: &mut Vec<Action>| {
         if ui.selectable_label(selected, text.clone()).clicked() {
             actions.push(Action::SelectBone(bone));
@@ -149,7 +153,7 @@ fn bone_node(
             .show_header(ui, |ui| row(ui, actions))
             .body(|ui| {
                 for &kid in kids.iter().filter(|k| kept(k)) {
-                    bone_node(ui, player, keep, kid, depth + 1, actions);
+                    bone_node(ui, player, (actor, tree), keep, (kid, depth + 1), actions);
                 }
             });
     }

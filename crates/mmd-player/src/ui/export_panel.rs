@@ -99,16 +99,18 @@ fn default_path(kind: ExportKind, player: &Player) -> PathBuf {
         .map(Path::to_path_buf)
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_default();
-    let scene = &player.scene;
-    let named = scene
-        .layer_sources()
-        .first()
-        .map(|layer| layer.label.clone())
-        .or_else(|| {
-            Path::new(&scene.model.file)
-                .is_file()
-                .then(|| scene.model.label.clone())
-        });
+    let actor = player.actor().or(player.scene.actors.first());
+    let named = actor.and_then(|actor| {
+        actor
+            .layer_sources()
+            .first()
+            .map(|layer| layer.label.clone())
+            .or_else(|| {
+                Path::new(&actor.model.file)
+                    .is_file()
+                    .then(|| actor.model.label.clone())
+            })
+    });
     let stem = named
         .as_deref()
         .map(|name| {

@@ -15,6 +15,8 @@ pub const MMD_EXTENSIONS: [&str; 9] = [
 ];
 /// The extensions of motions and poses, which can become layers.
 pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
+/// The extensions of models.
+pub const MODEL_EXTENSIONS: [&str; 2] = ["pmx", "pmd"];
 
 /// Whether `path` names a file the player opens (by its extension, in any case).
 pub fn is_mmd_file(path: &Path) -> bool {
@@ -34,6 +36,8 @@ pub enum FilePurpose {
     Open,
     /// File → Add motion / pose as layer.
     AddLayers,
+    /// File → Replace model: one model in place of the selected one.
+    ReplaceModel,
 }
 
 impl FilePurpose {
@@ -41,6 +45,7 @@ impl FilePurpose {
         match self {
             FilePurpose::Open => "Open model / motion / pose",
             FilePurpose::AddLayers => "Add motion / pose as layer",
+            FilePurpose::ReplaceModel => "Replace the selected model",
         }
     }
 
@@ -49,6 +54,7 @@ impl FilePurpose {
         match self {
             FilePurpose::Open => &MMD_EXTENSIONS,
             FilePurpose::AddLayers => &LAYER_EXTENSIONS,
+            FilePurpose::ReplaceModel => &MODEL_EXTENSIONS,
         }
     }
 
@@ -56,11 +62,14 @@ impl FilePurpose {
         has_extension(path, self.extensions())
     }
 
-    /// What picking `files` asks of the player.
-    pub fn action(self, files: Vec<PathBuf>) -> Action {
+    /// What picking `files` asks of the player (a replacement takes the first file).
+    pub fn action(self, mut files: Vec<PathBuf>) -> Option<Action> {
         match self {
-            FilePurpose::Open => Action::Open(files),
-            FilePurpose::AddLayers => Action::AddLayers(files),
+            FilePurpose::Open => Some(Action::Open(files)),
+            FilePurpose::AddLayers => Some(Action::AddLayers(files)),
+            FilePurpose::ReplaceModel => {
+                (!files.is_empty()).then(|| Action::ReplaceModel(files.swap_remove(0)))
+            }
         }
     }
 }

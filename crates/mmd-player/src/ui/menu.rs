@@ -37,15 +37,22 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 actions.push(Action::UseCameraMotion(on));
             }
         }
-        // What is loaded, cut to the room left (the window's title names it in full).
-        let mut loaded = vec![RichText::new(&player.scene.model.label).strong()];
-        loaded.extend(
-            player
-                .scene
-                .layer_sources()
-                .iter()
-                .map(|layer| RichText::new(format!("♪ {}", layer.label)).weak()),
-        );
+        // What is loaded, cut to the room left (the window's title names it in full): the
+        // selected model and its motions, and how many models there are.
+        let mut loaded = Vec::new();
+        if let Some(actor) = player.actor() {
+            loaded.push(RichText::new(&actor.model.label).strong());
+            loaded.extend(
+                actor
+                    .layer_sources()
+                    .iter()
+                    .map(|layer| RichText::new(format!("♪ {}", layer.label)).weak()),
+            );
+        }
+        let count = player.scene.actors.len();
+        if count != 1 {
+            loaded.push(RichText::new(format!("{count} models")).weak());
+        }
         if let Some(music) = player.music() {
             loaded.push(RichText::new(format!("♫ {}", music.label)).weak());
         }
@@ -66,13 +73,34 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
 }
 
 fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
-    if ui.button("Open model / motion / pose…").clicked() {
+    if ui
+        .button("Open model / motion / pose…")
+        .on_hover_text(
+            "A model is added to the scene with the motions picked with it; motions alone go \
+             to the selected model",
+        )
+        .clicked()
+    {
         actions.push(Action::OpenDialog);
         ui.close();
     }
     if ui
-        .button("Add motion / pose as layer…")
-        .on_hover_text("Blend it with the model's motions (Shift + drop does the same)")
+        .add_enabled(
+            player.selected_model().is_some(),
+            egui::Button::new("Replace model…"),
+        )
+        .on_hover_text("Put another model in place of the selected one, keeping its motions")
+        .clicked()
+    {
+        actions.push(Action::ReplaceModelDialog);
+        ui.close();
+    }
+    if ui
+        .add_enabled(
+            player.selected_model().is_some(),
+            egui::Button::new("Add motion / pose as layer…"),
+        )
+        .on_hover_text("Blend it with the selected model's motions (Shift + drop does the same)")
         .clicked()
     {
         actions.push(Action::AddLayerDialog);

@@ -1,5 +1,5 @@
-//! The egui interface: menu, timeline, bone tree with IK switches, motion layers, morph
-//! sliders and the 3D view (with the skeleton overlay) in the centre, the notices panel, the
+//! The egui interface: menu, timeline, bone tree with IK switches, the model list, motion
+//! layers, morph sliders (the panels showing the selected model) and the 3D view (with the skeleton overlay) in the centre, the notices panel, the
 //! keys-and-mouse help, the export window and the in-window file browser. Panels only read the player and return [`Action`]s;
 //! [`frame`] hands them to [`Player::apply`], so no widget changes the player by itself and
 //! tests can drive the real interface (`egui_kittest`).
@@ -12,6 +12,7 @@ pub mod export_panel;
 pub mod file_browser;
 pub mod help;
 mod menu;
+mod model_panel;
 mod morph_panel;
 mod motion_panel;
 mod notices_panel;
@@ -156,6 +157,7 @@ pub fn draw(
         bone_panel::show(ui, state, player, &mut actions)
     });
     side_panel(ui, state, Side::Morphs, max_side, |ui, state| {
+        model_panel::show(ui, player, &mut actions);
         motion_panel::show(ui, player, &mut actions);
         morph_panel::show(ui, state, player, &mut actions)
     });
@@ -172,7 +174,7 @@ pub fn draw(
         match browser.show(ui.ctx()) {
             Outcome::Browsing => {}
             Outcome::Picked(paths) => {
-                actions.push(browser.purpose().action(paths));
+                actions.extend(browser.purpose().action(paths));
                 state.file_browser = None;
             }
             Outcome::Closed => state.file_browser = None,
@@ -181,14 +183,20 @@ pub fn draw(
     actions
 }
 
-/// The window's title: the model, its motions and the camera motion.
+/// The window's title: each model with its motions, and the camera motion.
 pub fn window_title(player: &Player) -> String {
     let scene = &player.scene;
-    let mut parts = vec![scene.model.label.clone()];
-    let layers = scene.layer_sources();
-    if !layers.is_empty() {
-        let motions: Vec<&str> = layers.iter().map(|l| l.label.as_str()).collect();
-        parts.push(motions.join(", "));
+    let mut parts = Vec::new();
+    for actor in &scene.actors {
+        parts.push(actor.model.label.clone());
+        let layers = actor.layer_sources();
+        if !layers.is_empty() {
+            let motions: Vec<&str> = layers.iter().map(|l| l.label.as_str()).collect();
+            parts.push(motions.join(", "));
+        }
+    }
+    if parts.is_empty() {
+        parts.push("no model".to_owned());
     }
     if let Some(label) = scene.camera_label() {
         parts.push(format!("camera {label}"));

@@ -1,12 +1,17 @@
-//! The morph panel: each morph's weight; ticking a morph pins it to its slider's value.
+//! The morph panel: each morph's weight of the selected model; ticking a morph pins it to
+//! its slider's value.
 
 use egui::{RichText, Ui};
+use mmd_pose::Pose;
 
 use super::{ACCENT, UiState};
 use crate::action::Action;
 use crate::player::Player;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
+    let (Some(actor), Some(pose)) = (player.actor(), player.pose()) else {
+        return;
+    };
     ui.horizontal(|ui| {
         let label = ui.label("Search");
         ui.add(egui::TextEdit::singleline(&mut state.morph_search).hint_text("search morphs"))
@@ -17,25 +22,26 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         .id_salt("morphs")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let rig = &player.scene.model.rig;
+            let rig = &actor.model.rig;
             for morph in 0..rig.morph_count() {
                 let name = rig.morph_name(morph);
                 if !query.is_empty() && !name.to_lowercase().contains(&query) {
                     continue;
                 }
-                ui.horizontal(|ui| morph_row(ui, player, morph, name, actions));
+                ui.horizontal(|ui| morph_row(ui, (player, pose), morph, name, actions));
             }
         });
 }
 
-fn morph_row(ui: &mut Ui, player: &Player, morph: usize, name: &str, actions: &mut Vec<Action>) {
+fn morph_row(
+    ui: &mut Ui,
+    (player, pose): (&Player, &Pose),
+    morph: usize,
+    name: &str,
+    actions: &mut Vec<Action>,
+) {
     let pinned = player.morph_override(morph);
-    let mut weight = player
-        .pose()
-        .morph_weights
-        .get(morph)
-        .copied()
-        .unwrap_or(0.0);
+    let mut weight = pose.morph_weights.get(morph).copied().unwrap_or(0.0);
     let mut pin = pinned.is_some();
     let pin_box = ui
         .add(egui::Checkbox::without_text(&mut pin))

@@ -1,4 +1,4 @@
-//! The Motions panel: the model's motion layers in order, each with its name, an on switch,
+//! The Motions panel: the selected model's motion layers in order, each with its name, an on switch,
 //! a weight slider (0..1, with a field that takes values up to 2), a frame offset, loop and
 //! replace switches, and buttons to move it up or down or remove it. Every widget's
 //! accessible name says which layer it belongs to ("Weight: 2. laugh.vmd").
@@ -19,8 +19,11 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     egui::CollapsingHeader::new(RichText::new("Motions").heading())
         .default_open(true)
         .show(ui, |ui| {
-            let scene = &player.scene;
-            let count = scene.layers().len();
+            let Some(actor) = player.actor() else {
+                ui.weak("No model.");
+                return;
+            };
+            let count = actor.layers().len();
             if count == 0 {
                 ui.weak("No motion. File → Open, or Shift + drop a file to add a layer.");
             }
@@ -29,7 +32,7 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                 .max_height(280.0)
                 .show(ui, |ui| {
                     for (index, (layer, source)) in
-                        scene.layers().iter().zip(scene.layer_sources()).enumerate()
+                        actor.layers().iter().zip(actor.layer_sources()).enumerate()
                     {
                         let title = layer_title(index, &source.label);
                         let mut edits = Vec::new();

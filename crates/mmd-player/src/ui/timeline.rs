@@ -26,15 +26,16 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 player.physics_micros / 1000.0
             ),
         };
-        // One line, cut to the window's width: the figures are for a glance.
+        // One line, cut to the window's width: the figures are for a glance, over every
+        // model.
+        let actors = &player.scene.actors;
+        let bones: usize = actors.iter().map(|a| a.model.rig.bone_count()).sum();
+        let vertices: usize = actors.iter().map(|a| a.model.pmx.vertices.len()).sum();
         ui.add(
             egui::Label::new(
                 RichText::new(format!(
-                    "{:.0} fps   {pose}   render {:.1} ms   {} bones   {} vertices",
-                    state.stats.fps,
-                    state.stats.render_ms,
-                    player.scene.model.rig.bone_count(),
-                    player.scene.model.pmx.vertices.len(),
+                    "{:.0} fps   {pose}   render {:.1} ms   {bones} bones   {vertices} vertices",
+                    state.stats.fps, state.stats.render_ms,
                 ))
                 .monospace(),
             )
@@ -168,10 +169,10 @@ fn scrub_bar(ui: &mut Ui, player: &Player, label: egui::Id, actions: &mut Vec<Ac
     if response.changed() {
         actions.push(Action::Seek(frame.round()));
     }
-    let Some(bone) = player.selected_bone() else {
+    let (Some(bone), Some(actor)) = (player.selected_bone(), player.actor()) else {
         return;
     };
-    let keys = player.scene.layers().bone_key_frames(bone);
+    let keys = actor.layers().bone_key_frames(bone);
     if keys.is_empty() || last <= 0.0 {
         return;
     }

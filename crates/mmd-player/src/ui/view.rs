@@ -77,7 +77,7 @@ pub(super) fn show(
 /// The bone whose joint is drawn nearest `at`, within [`PICK_RADIUS`].
 fn bone_at(player: &Player, view_proj: Mat4, rect: Rect, at: Pos2) -> Option<usize> {
     player
-        .pose()
+        .pose()?
         .globals
         .iter()
         .enumerate()
@@ -103,12 +103,14 @@ fn project(view_proj: Mat4, rect: Rect, p: Vec3) -> Option<Pos2> {
     ))
 }
 
-/// Bones as lines from parent to child; IK chains in orange (grey while the solver is
+/// The selected model's bones as lines from parent to child; IK chains in orange (grey while the solver is
 /// off), IK targets in yellow, the selected bone in pink.
 fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player) {
+    let (Some(actor), Some(pose)) = (player.actor(), player.pose()) else {
+        return;
+    };
     let painter = ui.painter_at(rect);
-    let rig = &player.scene.model.rig;
-    let pose = player.pose();
+    let rig = &actor.model.rig;
     let at = |bone: usize| -> Option<Pos2> {
         let m = pose.globals.get(bone)?;
         project(view_proj, rect, m.w_axis.truncate())

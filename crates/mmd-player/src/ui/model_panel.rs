@@ -1,0 +1,97 @@
+//! The Models panel: every model on stage in the order MMD draws them, each with a switch
+//! that shows or hides it, its name (a click selects it: the bone, morph, IK and motion
+//! panels then show that model) and a button that removes it; below, "Add model…" (File →
+//! Open: an opened model is added) and "Replace…" (the selected model, keeping its motions).
+//! Every widget's accessible name says which model it belongs to ("Show: 2. Luka").
+
+use egui::{RichText, Ui};
+
+use crate::action::Action;
+use crate::player::Player;
+
+/// How a model is named in the panel: its place in the scene and its label.
+fn model_title(index: usize, label: &str) -> String {
+    format!("{}. {label}", index + 1)
+}
+
+pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
+    egui::CollapsingHeader::new(RichText::new("Models").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            if player.scene.actors.is_empty() {
+                ui.weak("No model on stage.");
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("models")
+                .max_height(160.0)
+                .show(ui, |ui| {
+                    for (index, actor) in player.scene.actors.iter().enumerate() {
+                        let title = model_title(index, &actor.model.label);
+                        ui.horizontal(|ui| {
+                            model_row(ui, player, (index, actor.visible), &title, actions)
+                        });
+                    }
+                });
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Add model…")
+                    .on_hover_text("Open a model (with its motions) beside the others")
+                    .clicked()
+                {
+                    actions.push(Action::OpenDialog);
+                }
+                if ui
+                    .add_enabled(
+                        player.selected_model().is_some(),
+                        egui::Button::new("Replace…"),
+                    )
+                    .on_hover_text("Put another model in place of the selected one")
+                    .clicked()
+                {
+                    actions.push(Action::ReplaceModelDialog);
+                }
+            });
+        });
+    ui.separator();
+}
+
+fn model_row(
+    ui: &mut Ui,
+    player: &Player,
+    (index, visible): (usize, bool),
+    title: &str,
+    actions: &mut Vec<Action>,
+) {
+    let mut shown = visible;
+    if ui
+        .add(egui::Checkbox::without_text(&mut shown))
+        .on_hover_text("Show or hide this model")
+        .accessible_name(format!("Show: {title}"))
+        .changed()
+    {
+        actions.push(Action::SetModelVisible {
+            model: index,
+            visible: shown,
+        });
+    }
+    if ui
+        .add(egui::Button::new("×").small())
+        .on_hover_text("Remove this model from the scene")
+        .accessible_name(format!("Remove: {title}"))
+        .clicked()
+    {
+        actions.push(Action::RemoveModel(index));
+    }
+    let selected = player.selected_model() == Some(index);
+    let text = if visible {
+        RichText::new(title)
+    } else {
+        RichText::new(title).weak()
+    };
+    if ui
+        .add(egui::Button::selectable(selected, text).truncate())
+        .clicked()
+    {
+        actions.push(Action::SelectModel(index));
+    }
+}

@@ -1,0 +1,408 @@
+//! Several models in one scene: the command line binds each motion to the model before it,
+//! opening adds models (or replaces the selected one), the panels' actions reach the
+//! selected model only, every model poses as it would alone (the player poses them in
+//! parallel), `pose` labels its lines with the model, and `render --video` draws the three
+//! fixture dancers with their camera and song. Tests needing fixtures, a GPU or ffmpeg skip
+//! with a printed reason unless `MMD_REQUIRE_FIXTURES`, `MMD_REQUIRE_GPU` or
+//! `MMD_REQUIRE_FFMPEG` is 1.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+mod ffmpeg;
+mod render_cli;
+mod tone_wav;
+
+use common::fixture;
+use ffmpeg::have_ffmpeg;
+use mmd_player::action::Action;
+use mmd_player::player::Player;
+use mmd_player::scene::Scene;
+use mmd_player::scene_poser::{PhysicsPlan, ScenePoser};
+use mmd_pose::{IkOverride, Pose};
+use render_cli::render;
+
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+/// The acceptance scene's files: three models, each with its own motion, the WAVEFILE camera.
+fn three_dancers() -> Option<Vec<PathBuf>> {
+    [
+        "gene/Gene_light.pmx",
+        "gene/motion/02_laugh.vmd",
+        "blender_mmd_tools/pmx/巡音ルカ.pmx",
+        "mmd-viewer-js/vmd/wavefile_v2.vmd",
+        "j3/miku/index.pmx",
+        "j3/miku/im5066365.vmd",
+        "three-mmd/vmds/wavefile_camera.vmd",
+    ]
+    .iter()
+    .map(|rel| fixture(rel))
+    .collect()
+}
+
+fn labels(scene: &Scene) -> Vec<(String, Vec<String>)> {
+    scene
+        .actors
+        .iter()
+        .map(|a| {
+            let file = Path::new(&a.model.file).file_name().unwrap();
+            let motions = a.layer_sources().iter().map(|s| s.label.clone()).collect();
+            (file.to_string_lossy().into_owned(), motions)
+        })
+        .collect()
+}
+
+/// Each actor of `scene` posed by itself at `frame`.
+fn alone(scene: &Scene, frame: f32) -> Vec<Pose> {
+    scene
+        .actors
+        .iter()
+        .map(|a| {
+            let mut pose = Pose::new(&a.model.rig);
+            a.pose_input().evaluate(frame, &mut pose);
+            pose
+        })
+        .collect()
+}
+
+#[test]
+fn the_command_line_binds_each_motion_to_the_model_before_it() {
+    let Some(mut files) = three_dancers() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let song = dir.path().join("song.wav");
+    std::fs::write(&song, tone_wav::tone_wav(0.5)).unwrap();
+    files.push(song);
+    let scene = Scene::from_command_line(&files).unwrap();
+    let one = |m: &str, v: &str| (m.to_owned(), vec![v.to_owned()]);
+    assert_eq!(
+        labels(&scene),
+        [
+            one("Gene_light.pmx", "02_laugh.vmd"),
+            one("巡音ルカ.pmx", "wavefile_v2.vmd"),
+            one("index.pmx", "im5066365.vmd"),
+        ]
+    );
+    assert_eq!(scene.camera_label(), Some("wavefile_camera.vmd"));
+    assert!(scene.music.is_some());
+    let longest = scene
+        .actors
+        .iter()
+        .map(|a| a.last_frame())
+        .fold(0.0, f32::max);
+    assert!(scene.last_frame() >= longest && longest > 1000.0);
+
+    // Each model poses as it does alone; the poser runs them in parallel.
+    let mut poser = ScenePoser::new(&scene, PhysicsPlan::Off, 0.0, &mut |_, _| true).unwrap();
+    for frame in [0.0, 95.5, 400.0] {
+        poser.pose(&scene, frame);
+        let expected = alone(&scene, frame);
+        for (k, (got, want)) in poser.poses().iter().zip(&expected).enumerate() {
+            assert_eq!(got.globals, want.globals, "model {k} at {frame}");
+            assert_eq!(
+                got.morph_weights, want.morph_weights,
+                "model {k} at {frame}"
+            );
+        }
+    }
+
+    // Motions before any model are the first model's; a model alone stands at rest.
+    let scene =
+        Scene::from_command_line(&[files[1].clone(), files[0].clone(), files[2].clone()]).unwrap();
+    assert_eq!(
+        labels(&scene),
+        [
+            one("Gene_light.pmx", "02_laugh.vmd"),
+            ("巡音ルカ.pmx".to_owned(), Vec::new())
+        ]
+    );
+}
+
+#[test]
+fn opening_adds_models_and_the_panels_act_on_the_selected_one() {
+    let model = assets().join("default_model.pmx");
+    let motion = assets().join("default_motion.vmd");
+    let mut player = Player::new(Scene::bundled().unwrap());
+    let bundled = player.scene.actors[0].id;
+
+    player.apply(Action::Open(vec![model.clone()]));
+    assert_eq!(player.scene.actors.len(), 2, "{:?}", player.error);
+    assert_eq!(player.selected_model(), Some(1), "a new model is selected");
+    assert!(player.scene.actors[1].layers().is_empty(), "at rest");
+    // A motion alone goes to the selected model; the other keeps its dance.
+    player.apply(Action::Open(vec![motion.clone()]));
+    assert_eq!(player.scene.actors[1].layers().len(), 1);
+    assert_eq!(
+        labels(&player.scene)[0].1,
+        ["dance (bundled)"],
+        "the first model's motion is untouched"
+    );
+
+    // IK switches and morph pins reach the selected model only.
+    let rig = &player.scene.actors[0].model.rig;
+    let leg_ik = rig.ik_bones().next().unwrap();
+    player.apply(Action::SelectModel(0));
+    player.apply(Action::SetIk {
+        bone: leg_ik,
+        value: IkOverride::Off,
+    });
+    player.apply(Action::PinMorph {
+        morph: 0,
+        weight: Some(1.0),
+    });
+    assert_eq!(player.scene.actors[0].ik.get(leg_ik), IkOverride::Off);
+    assert_eq!(player.scene.actors[1].ik.get(leg_ik), IkOverride::Auto);
+    assert_eq!(player.scene.actors[0].morph_pins[0], Some(1.0));
+    assert_eq!(player.scene.actors[1].morph_pins[0], None);
+    assert_eq!(player.ik_override(leg_ik), IkOverride::Off);
+    player.apply(Action::SelectModel(1));
+    assert_eq!(
+        player.ik_override(leg_ik),
+        IkOverride::Auto,
+        "the panel follows"
+    );
+
+    // Every model is posed, each as it would be alone (with its own overrides).
+    player.apply(Action::Seek(42.0));
+    player.update_pose();
+    let expected = alone(&player.scene, 42.0);
+    let posed: Vec<&Pose> = player.posed_actors().map(|(_, p)| p).collect();
+    assert_eq!(posed.len(), 2);
+    for (got, want) in posed.iter().zip(&expected) {
+        assert_eq!(got.globals, want.globals);
+        assert_eq!(got.morph_weights, want.morph_weights);
+    }
+    assert_ne!(posed[0].globals, posed[1].globals, "IK off on one only");
+
+    // Hiding keeps the model on stage; removing takes it off and keeps the selection on
+    // the model that was selected.
+    player.apply(Action::SetModelVisible {
+        model: 0,
+        visible: false,
+    });
+    assert!(!player.scene.actors[0].visible);
+    player.apply(Action::RemoveModel(0));
+    assert_eq!(player.scene.actors.len(), 1);
+    assert_ne!(player.scene.actors[0].id, bundled);
+    assert_eq!(player.selected_model(), Some(0));
+    player.update_pose();
+    assert_eq!(player.posed_actors().count(), 1);
+
+    // Replace puts another model in place of the selected one, keeping its motions.
+    let kept = player.scene.actors[0].id;
+    player.apply(Action::ReplaceModel(model.clone()));
+    assert_eq!(player.scene.actors.len(), 1);
+    assert_ne!(player.scene.actors[0].id, kept, "a new model for the GPU");
+    assert_eq!(player.scene.actors[0].layers().len(), 1, "its motion stays");
+
+    // An empty stage: nothing to bind a motion to, which says so and changes nothing.
+    player.apply(Action::RemoveModel(0));
+    assert!(player.scene.actors.is_empty());
+    assert_eq!(player.selected_model(), None);
+    player.update_pose();
+    assert!(player.pose().is_none());
+    player.apply(Action::Open(vec![motion]));
+    assert!(player.scene.actors.is_empty());
+    let error = player.error.clone().unwrap_or_default();
+    assert!(error.contains("open a model first"), "{error}");
+    // A model with its motion, dropped together, fills it again.
+    player.apply(Action::Open(vec![
+        model,
+        assets().join("default_motion.vmd"),
+    ]));
+    assert_eq!(player.scene.actors.len(), 1);
+    assert_eq!(player.scene.actors[0].layers().len(), 1);
+    assert_eq!(player.selected_model(), Some(0));
+}
+
+/// `mmd-player pose ARGS` as lines.
+fn pose_lines(args: &[&OsStr]) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("pose")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn pose_labels_each_line_with_its_model_when_there_are_several() {
+    let model = assets().join("default_model.pmx");
+    let motion = assets().join("default_motion.vmd");
+    let frames = ["--frames".as_ref(), "10,20.5".as_ref()];
+    let single = pose_lines(&[&[model.as_os_str(), motion.as_os_str()], &frames[..]].concat());
+    assert!(single[0].starts_with("{\"frame\":10,"), "{}", single[0]);
+    let two = pose_lines(
+        &[
+            &[
+                model.as_os_str(),
+                motion.as_os_str(),
+                model.as_os_str(),
+                motion.as_os_str(),
+            ],
+            &frames[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(two.len(), 2 * single.len());
+    let of = |k: usize| -> Vec<String> {
+        let prefix = format!("{{\"model\":{k},");
+        two.iter()
+            .filter_map(|l| l.strip_prefix(&prefix).map(|rest| format!("{{{rest}")))
+            .collect()
+    };
+    assert_eq!(of(0), single);
+    assert_eq!(of(1), single);
+    // --ik names a bone of any model; one that no model has is an error.
+    let output = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .arg("pose")
+        .args([model.as_os_str(), model.as_os_str()])
+        .args(["--frames", "0", "--ik", "no such bone=off"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no model has"), "{stderr}");
+}
+
+/// ffprobe's streams of `video`: each stream's type with its decoded frame count (video) and
+/// the container's duration.
+fn streams(video: &Path) -> (Vec<String>, u64, f64) {
+    let output = Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames"])
+        .args(["-show_entries", "stream=codec_type,nb_read_frames"])
+        .args(["-show_entries", "format=duration", "-of", "json"])
+        .arg(video)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "ffprobe: {output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let all = json["streams"].as_array().unwrap();
+    let kinds = all
+        .iter()
+        .map(|s| s["codec_type"].as_str().unwrap().to_owned())
+        .collect();
+    let frames = all
+        .iter()
+        .find(|s| s["codec_type"] == "video")
+        .and_then(|s| s["nb_read_frames"].as_str())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let duration = json["format"]["duration"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (kinds, frames, duration)
+}
+
+/// Mean absolute difference per colour channel (0–255).
+fn mean_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let sum: u64 = a
+        .pixels()
+        .zip(b.pixels())
+        .flat_map(|(p, q)| (0..3).map(move |c| u64::from(p.0[c].abs_diff(q.0[c]))))
+        .sum();
+    sum as f64 / f64::from(a.width() * a.height() * 3)
+}
+
+#[test]
+fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
+    let Some(mut files) = three_dancers() else {
+        return;
+    };
+    if !have_ffmpeg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let song = dir.path().join("song.wav");
+    std::fs::write(&song, tone_wav::tone_wav(10.0)).unwrap();
+    files.push(song);
+    let pngs = dir.path().join("png");
+    let video = dir.path().join("scene.mp4");
+    let solo_pngs = dir.path().join("solo");
+    let mut args: Vec<&OsStr> = files.iter().map(|f| f.as_os_str()).collect();
+    let options: [&OsStr; 8] = [
+        "--frames".as_ref(),
+        "0..44".as_ref(),
+        "--size".as_ref(),
+        "192x108".as_ref(),
+        "--out".as_ref(),
+        pngs.as_os_str(),
+        "--video".as_ref(),
+        video.as_os_str(),
+    ];
+    args.extend(options);
+    let Some(output) = render(&args, None) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (kinds, frames, duration) = streams(&video);
+    assert_eq!(kinds, ["video", "audio"]);
+    assert_eq!(frames, 45);
+    assert!((duration - 1.5).abs() < 0.1, "{duration} s");
+
+    // Frames decoded back match the PNGs within the codec's tolerance.
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(&video)
+        .args(["-start_number", "0"])
+        .arg(dir.path().join("decoded_%05d.png"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for i in [0, 22, 44] {
+        let png = image::open(pngs.join(format!("frame_{i:05}.png")))
+            .unwrap()
+            .to_rgba8();
+        let decoded = image::open(dir.path().join(format!("decoded_{i:05}.png")))
+            .unwrap()
+            .to_rgba8();
+        let mean = mean_difference(&png, &decoded);
+        assert!(mean < 1.5, "frame {i}: mean difference {mean}");
+    }
+
+    // All three are drawn: the first model alone with the same camera is another picture.
+    let solo: [&OsStr; 8] = [
+        files[0].as_os_str(),
+        files[1].as_os_str(),
+        files[6].as_os_str(),
+        "--frames".as_ref(),
+        "22".as_ref(),
+        "--size".as_ref(),
+        "192x108".as_ref(),
+        "--out".as_ref(),
+    ];
+    let mut solo = solo.to_vec();
+    solo.push(solo_pngs.as_os_str());
+    let output = render(&solo, None).unwrap();
+    assert!(output.status.success());
+    let alone = image::open(solo_pngs.join("frame_00022.png"))
+        .unwrap()
+        .to_rgba8();
+    let together = image::open(pngs.join("frame_00022.png"))
+        .unwrap()
+        .to_rgba8();
+    assert!(mean_difference(&alone, &together) > 1.0);
+}
