@@ -89,6 +89,11 @@ pub enum Action {
         model: usize,
         visible: bool,
     },
+    /// Move this model's place on the stage (its model space, in model units).
+    PlaceModel {
+        model: usize,
+        position: glam::Vec3,
+    },
     /// Take this model off the stage.
     RemoveModel(usize),
     /// Close the window.

@@ -34,6 +34,8 @@ pub struct WindowArgs {
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
+    #[arg(long, value_name = "MODEL=X,Y,Z", allow_hyphen_values = true, help = PLACE_HELP)]
+    pub place: Vec<String>,
     #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
     pub music_offset: f32,
     /// The window's size at start, in pixels (at least 480x360).
@@ -73,6 +75,44 @@ pub fn layer_specs(values: &[String]) -> Result<Vec<LayerSpec>> {
         .map(|v| v.parse().map_err(|e| anyhow!("--layer {e}")))
         .collect()
 }
+/// `--place K=X,Y,Z`: the K-th model (from 1, in command-line order) moved to X,Y,Z.
+pub fn placements(values: &[String]) -> Result<Vec<(usize, glam::Vec3)>> {
+    values
+        .iter()
+        .map(|v| {
+            let parsed = v.split_once('=').and_then(|(k, xyz)| {
+                let k = k.trim().parse::<usize>().ok().filter(|&k| k > 0)?;
+                let numbers: Vec<f32> = xyz
+                    .split(',')
+                    .map(|n| n.trim().parse::<f32>().ok().filter(|n| n.is_finite()))
+                    .collect::<Option<_>>()?;
+                let [x, y, z] = numbers.as_slice() else {
+                    return None;
+                };
+                Some((k - 1, glam::Vec3::new(*x, *y, *z)))
+            });
+            parsed.ok_or_else(|| anyhow!("--place {v:?}: expected MODEL=X,Y,Z, e.g. 2=-8,0,0"))
+        })
+        .collect()
+}
+
+/// Moves the scene's models as `--place` says; a model number beyond the scene's is an
+/// error.
+pub fn place_models(scene: &mut mmd_player::scene::Scene, values: &[String]) -> Result<()> {
+    for (index, position) in placements(values)? {
+        let count = scene.actors.len();
+        let actor = scene
+            .actors
+            .get_mut(index)
+            .ok_or_else(|| anyhow!("--place {}: the scene has {count} model(s)", index + 1))?;
+        actor.position = position;
+    }
+    Ok(())
+}
+
+const PLACE_HELP: &str = "Move a model on the stage (repeatable): MODEL is its place among \
+    the models on the command line, from 1; X,Y,Z in model units (a model is about 20 tall)";
+
 const LAYER_HELP: &str = "Add a motion layer (repeatable): a VMD or VPD blended with the \
     motions by WEIGHT (0..=2, default 1), its frame 0 played at timeline frame OFFSET";
 
@@ -191,6 +231,8 @@ pub struct RenderArgs {
     pub video: Option<PathBuf>,
     #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
     pub music_offset: f32,
+    #[arg(long, value_name = "MODEL=X,Y,Z", allow_hyphen_values = true, help = PLACE_HELP)]
+    pub place: Vec<String>,
     /// Frames per second of the output: 60 also renders the half frames between MMD's 30 fps
     /// frames (without --frames) and plays the video at 60.
     #[arg(long, value_enum, default_value = "30", value_name = "30|60")]
@@ -290,4 +332,29 @@ pub struct SolvePoseArgs {
     /// Also write the pose as VMD keys at frame F (a whole frame).
     #[arg(long, value_name = "FILE")]
     pub key_vmd: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_name_a_model_from_one_and_three_finite_numbers() {
+        let parse = |v: &str| placements(&[v.to_owned()]).ok();
+        assert_eq!(
+            parse("2=-8,0,1.5"),
+            Some(vec![(1, glam::Vec3::new(-8.0, 0.0, 1.5))])
+        );
+        assert_eq!(parse(" 1 = 0, 0 , 0"), Some(vec![(0, glam::Vec3::ZERO)]));
+        for bad in [
+            "0=1,2,3",
+            "1=1,2",
+            "1=1,2,3,4",
+            "1=inf,0,0",
+            "x=1,2,3",
+            "1,2,3",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
 }

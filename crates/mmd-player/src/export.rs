@@ -116,10 +116,17 @@ impl FrameRenderer {
         Ok((frames, warnings))
     }
 
-    /// Draws the shown models, each in its pose (`poses` in scene order).
-    pub fn render(&mut self, poses: &[Pose], view: &View) -> Result<RgbaImage, RenderError> {
-        for (model, pose) in self.models.iter_mut().zip(poses) {
+    /// Draws the shown models of `scene` (the one this renderer was made for), each in its
+    /// place and its pose (`poses` in scene order).
+    pub fn render(
+        &mut self,
+        scene: &Scene,
+        poses: &[Pose],
+        view: &View,
+    ) -> Result<RgbaImage, RenderError> {
+        for ((model, pose), actor) in self.models.iter_mut().zip(poses).zip(&scene.actors) {
             if let Some(model) = model {
+                model.set_placement(actor.placement());
                 model.update(&self.ctx.queue, &pose.skinning, &pose.morph_weights);
             }
         }

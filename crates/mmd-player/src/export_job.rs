@@ -300,7 +300,7 @@ fn render_all(
             ground_shadow,
         );
         let image = renderer
-            .render(poser.poses(), &view)
+            .render(&scene, poser.poses(), &view)
             .map_err(|e| e.to_string())?;
         sink.write(frame, &image).map_err(words)?;
         shared.report(2, done as u32 + 1, total);

@@ -201,7 +201,10 @@ fn framing_bounds(scene: &Scene) -> Option<Aabb> {
         .actors
         .iter()
         .filter(|a| a.visible)
-        .filter_map(|a| framing::motion_bounds(&a.model.pmx, &a.model.rig, a.layers(), last))
+        .filter_map(|a| {
+            framing::motion_bounds(&a.model.pmx, &a.model.rig, a.layers(), last)
+                .map(|b| b.translated(a.position))
+        })
         .reduce(Aabb::union)
 }
 
@@ -387,6 +390,7 @@ impl Player {
             }
             Action::SelectModel(index) => self.select_model(index),
             Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
+            Action::PlaceModel { model, position } => self.place_model(model, position),
             Action::RemoveModel(index) => self.remove_model(index),
             Action::Quit => self.quit_requested = true,
             Action::DismissError => self.error = None,

@@ -17,7 +17,7 @@ use mmd_player::video::AudioInput;
 use mmd_pose::{CameraMotion, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh};
 use mmd_render::{Aabb, Camera};
 
-use crate::cli::{Fps, OnOff, RenderArgs, layer_specs};
+use crate::cli::{Fps, OnOff, RenderArgs, layer_specs, place_models};
 use crate::frame_list;
 use crate::frame_poser::{log_blow_ups, progress_bar, scene_poser};
 
@@ -43,6 +43,7 @@ fn read_camera(path: &Path) -> Result<(CameraMotion, Option<SelfShadowMotion>)> 
 pub fn run(args: &RenderArgs) -> Result<()> {
     let (width, height) = parse_size(&args.size)?;
     let mut scene = Scene::from_command_line_with_layers(&args.files, &layer_specs(&args.layer)?)?;
+    place_models(&mut scene, &args.place)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
         let (camera, self_shadow) = read_camera(path)?;
@@ -100,7 +101,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         };
         let camera = scene.camera_at(frame).unwrap_or(framing);
         let view = export_view(camera, self_shadow, true, true);
-        let image = renderer.render(poser.poses(), &view)?;
+        let image = renderer.render(&scene, poser.poses(), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {
             bar.inc(1);
@@ -136,6 +137,7 @@ fn bounds_over(scene: &Scene, frames: &[f32]) -> Option<Aabb> {
             actor.pose_input().evaluate(frame, &mut pose);
             mesh.skin(&pose, &mut vertices);
             if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
+                let b = b.translated(actor.position);
                 bounds = Some(bounds.map_or(b, |a| a.union(b)));
             }
         }

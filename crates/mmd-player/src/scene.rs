@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use glam::{Mat4, Vec3};
 use mmd_format::FixedText;
 use mmd_format::any::{AnyFile, read_any};
 use mmd_format::pmx::Pmx;
@@ -162,6 +163,9 @@ pub struct Actor {
     /// Per model morph: a weight that replaces the motion's, or `None`.
     pub morph_pins: Vec<Option<f32>>,
     pub visible: bool,
+    /// Where it stands in the scene: its model space moved by this much (MMD stands every
+    /// model at the origin; dancers side by side are moved apart).
+    pub position: Vec3,
     /// Per layer, the files it was made from; parallel to `layers`.
     pub(crate) sources: Vec<LayerSource>,
     /// The layers bound to `model`.
@@ -176,6 +180,7 @@ impl Actor {
             ik: IkOverrides::new(&model.rig),
             morph_pins: vec![None; model.rig.morph_count()],
             visible: true,
+            position: Vec3::ZERO,
             sources: Vec::new(),
             layers: Layers::default(),
             model,
@@ -196,11 +201,12 @@ impl Actor {
     /// Puts `model` in place of the actor's, its layers bound to it again (keeping their
     /// settings) and its overrides and pins cleared; the actor becomes a new one for the GPU.
     fn replace_model(&mut self, model: Model) {
-        let visible = self.visible;
+        let (visible, position) = (self.visible, self.position);
         let sources = std::mem::take(&mut self.sources);
         let mut layers = std::mem::take(&mut self.layers);
         *self = Actor {
             visible,
+            position,
             ..Actor::new(model)
         };
         for (layer, source) in layers.iter_mut().zip(&sources) {
@@ -208,6 +214,11 @@ impl Actor {
         }
         self.layers = layers;
         self.sources = sources;
+    }
+
+    /// Its model space in the scene.
+    pub fn placement(&self) -> Mat4 {
+        Mat4::from_translation(self.position)
     }
 
     /// What a frame of this actor is posed from.

@@ -180,6 +180,16 @@ fn opening_adds_models_and_the_panels_act_on_the_selected_one() {
     }
     assert_ne!(posed[0].globals, posed[1].globals, "IK off on one only");
 
+    // Moving a model on the stage moves only it; what is not a number is ignored.
+    let place = |x: f32| Action::PlaceModel {
+        model: 1,
+        position: glam::Vec3::new(x, 0.0, 0.0),
+    };
+    player.apply(place(8.0));
+    player.apply(place(f32::NAN));
+    assert_eq!(player.scene.actors[1].position.x, 8.0);
+    assert_eq!(player.scene.actors[0].position, glam::Vec3::ZERO);
+
     // Hiding keeps the model on stage; removing takes it off and keeps the selection on
     // the model that was selected.
     player.apply(Action::SetModelVisible {
@@ -339,7 +349,11 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
     let video = dir.path().join("scene.mp4");
     let solo_pngs = dir.path().join("solo");
     let mut args: Vec<&OsStr> = files.iter().map(|f| f.as_os_str()).collect();
-    let options: [&OsStr; 8] = [
+    let options: [&OsStr; 12] = [
+        "--place".as_ref(),
+        "1=-9,0,0".as_ref(),
+        "--place".as_ref(),
+        "3=9,0,0".as_ref(),
         "--frames".as_ref(),
         "0..44".as_ref(),
         "--size".as_ref(),
@@ -383,11 +397,14 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
         assert!(mean < 1.5, "frame {i}: mean difference {mean}");
     }
 
-    // All three are drawn: the first model alone with the same camera is another picture.
-    let solo: [&OsStr; 8] = [
+    // All three are drawn: the first model alone, in the same place and with the same
+    // camera, is another picture.
+    let solo: [&OsStr; 10] = [
         files[0].as_os_str(),
         files[1].as_os_str(),
         files[6].as_os_str(),
+        "--place".as_ref(),
+        "1=-9,0,0".as_ref(),
         "--frames".as_ref(),
         "22".as_ref(),
         "--size".as_ref(),
@@ -405,4 +422,19 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
         .unwrap()
         .to_rgba8();
     assert!(mean_difference(&alone, &together) > 1.0);
+
+    // A place beyond the scene's models is refused.
+    let beyond: [&OsStr; 7] = [
+        files[0].as_os_str(),
+        "--place".as_ref(),
+        "2=1,0,0".as_ref(),
+        "--frames".as_ref(),
+        "0".as_ref(),
+        "--out".as_ref(),
+        solo_pngs.as_os_str(),
+    ];
+    let output = render(&beyond, None).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the scene has 1 model"), "{stderr}");
 }

@@ -121,6 +121,14 @@ impl Aabb {
             })
     }
 
+    /// The box moved by `offset`.
+    pub fn translated(self, offset: Vec3) -> Aabb {
+        Aabb {
+            min: self.min + offset,
+            max: self.max + offset,
+        }
+    }
+
     pub fn union(self, other: Aabb) -> Aabb {
         Aabb {
             min: self.min.min(other.min),

@@ -65,6 +65,8 @@ pub struct ModelGpu {
     /// matrices (plus the trailing identity) and their rotations.
     matrices: Vec<Mat4>,
     rotations: Vec<Quat>,
+    /// Where the model stands in the scene: applied after its own bones.
+    placement: Mat4,
 }
 
 /// Which textures the materials actually use, and in which role.
@@ -271,6 +273,7 @@ impl ModelGpu {
             morphs: Morphs::new(pmx),
             matrices,
             rotations,
+            placement: Mat4::IDENTITY,
         };
         Ok((model, warnings))
     }
@@ -279,16 +282,23 @@ impl ModelGpu {
         self.vertex_count
     }
 
+    /// Places the model in the scene from the next [`ModelGpu::update`]: its model space
+    /// moved by `placement` (several models side by side; the identity by default).
+    pub fn set_placement(&mut self, placement: Mat4) {
+        self.placement = placement;
+    }
+
     /// Sets the pose for the next frames: `skinning` holds one matrix per bone (global ×
     /// T(−rest position); missing ones count as identity), `morph_weights` one weight per
     /// model morph with group morphs already expanded (missing ones count as 0).
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
-        // The matrix after the bones' stays the identity (invalid bone indices use it).
-        if let Some((_, bones)) = self.matrices.split_last_mut() {
+        // The matrix after the bones' is the placement alone (invalid bone indices use it).
+        if let Some((last, bones)) = self.matrices.split_last_mut() {
             let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
             for (slot, m) in bones.iter_mut().zip(given) {
-                *slot = *m;
+                *slot = self.placement * *m;
             }
+            *last = self.placement;
         }
         // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
         for (q, m) in self.rotations.iter_mut().zip(&self.matrices) {

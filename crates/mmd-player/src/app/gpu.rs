@@ -42,8 +42,8 @@ pub struct FrameInput<'a> {
     pub view: View,
     /// Size of the central panel in physical pixels.
     pub view_size: (u32, u32),
-    /// The shown actors' ids and poses, in the order they are drawn.
-    pub models: Vec<(u64, &'a Pose)>,
+    /// The shown actors' ids, places in the scene and poses, in the order they are drawn.
+    pub models: Vec<(u64, glam::Mat4, &'a Pose)>,
     pub paint_jobs: &'a [egui::ClippedPrimitive],
     pub pixels_per_point: f32,
 }
@@ -225,12 +225,13 @@ impl Gpu {
         self.prepare_view_texture(frame.view_size);
         if let Some(target) = self.view_texture.as_ref() {
             let mut drawn = Vec::with_capacity(frame.models.len());
-            for (id, pose) in &frame.models {
+            for (id, placement, pose) in &frame.models {
                 if let Some((_, model)) = self.models.iter_mut().find(|(m, _)| m == id) {
+                    model.set_placement(*placement);
                     model.update(&self.queue, &pose.skinning, &pose.morph_weights);
                 }
             }
-            for (id, _) in &frame.models {
+            for (id, _, _) in &frame.models {
                 drawn.extend(self.models.iter().find(|(m, _)| m == id).map(|(_, m)| m));
             }
             self.renderer.render(

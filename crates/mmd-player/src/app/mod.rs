@@ -14,7 +14,7 @@ use mmd_player::player::Player;
 use mmd_player::recent::{self, RecentFiles};
 use mmd_player::scene::Scene;
 
-use crate::cli::{WindowArgs, layer_specs};
+use crate::cli::{WindowArgs, layer_specs, place_models};
 
 /// Opens the window on the files of the command line (the bundled default without any).
 /// A file that fails to open is reported in the window, over the bundled scene.
@@ -22,7 +22,8 @@ pub fn run(args: &WindowArgs) -> Result<()> {
     let layers = layer_specs(&args.layer)?;
     let mut recent = recent::default_store().map_or_else(RecentFiles::default, RecentFiles::load);
     let (scene, error) = match Scene::from_command_line_with_layers(&args.files, &layers) {
-        Ok(scene) => {
+        Ok(mut scene) => {
+            place_models(&mut scene, &args.place)?;
             if !args.files.is_empty() {
                 recent.add(&args.files);
             }

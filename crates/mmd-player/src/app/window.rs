@@ -250,7 +250,7 @@ impl App {
             .player
             .posed_actors()
             .filter(|(actor, _)| actor.visible)
-            .map(|(actor, pose)| (actor.id, pose))
+            .map(|(actor, pose)| (actor.id, actor.placement(), pose))
             .collect();
         let input = FrameInput {
             view,

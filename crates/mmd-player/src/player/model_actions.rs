@@ -1,6 +1,8 @@
 //! The model list as the player carries it out: selecting the model the panels show,
-//! showing and hiding a model, and taking one off the stage. A hidden model keeps dancing
+//! showing and hiding a model, moving it on the stage, and taking one off. A hidden model keeps dancing
 //! (its pose and physics go on), so showing it again shows it where the others are.
+
+use glam::Vec3;
 
 use super::Player;
 
@@ -15,6 +17,17 @@ impl Player {
     pub(super) fn set_model_visible(&mut self, index: usize, visible: bool) {
         if let Some(actor) = self.scene.actors.get_mut(index) {
             actor.visible = visible;
+        }
+    }
+
+    /// Moves actor `index` to `position` in the scene (not finite is ignored).
+    pub(super) fn place_model(&mut self, index: usize, position: Vec3) {
+        if !position.is_finite() {
+            return;
+        }
+        if let Some(actor) = self.scene.actors.get_mut(index) {
+            actor.position = position;
+            self.bounds = super::framing_bounds(&self.scene);
         }
     }
 

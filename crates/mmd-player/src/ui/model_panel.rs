@@ -1,10 +1,12 @@
 //! The Models panel: every model on stage in the order MMD draws them, each with a switch
 //! that shows or hides it, its name (a click selects it: the bone, morph, IK and motion
-//! panels then show that model) and a button that removes it; below, "Add model…" (File →
-//! Open: an opened model is added) and "Replace…" (the selected model, keeping its motions).
+//! panels then show that model) and a button that removes it; below, the selected model's
+//! position on the stage, "Add model…" (File → Open: an opened model is added) and
+//! "Replace…" (the selected model, keeping its motions).
 //! Every widget's accessible name says which model it belongs to ("Show: 2. Luka").
 
 use egui::{RichText, Ui};
+use glam::Vec3;
 
 use crate::action::Action;
 use crate::player::Player;
@@ -32,6 +34,9 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                         });
                     }
                 });
+            if let (Some(index), Some(actor)) = (player.selected_model(), player.actor()) {
+                place_row(ui, index, actor.position, actions);
+            }
             ui.horizontal(|ui| {
                 if ui
                     .button("Add model…")
@@ -53,6 +58,29 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
             });
         });
     ui.separator();
+}
+
+/// The selected model's place on the stage, X (its left), Y (up) and Z, in model units.
+fn place_row(ui: &mut Ui, index: usize, position: Vec3, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        ui.label("Position");
+        let mut moved = position;
+        for (axis, value) in ["X", "Y", "Z"].into_iter().zip(moved.as_mut()) {
+            ui.add(
+                egui::DragValue::new(value)
+                    .speed(0.1)
+                    .prefix(format!("{axis} ")),
+            )
+            .on_hover_text("Drag or type; model units (a model is about 20 tall)")
+            .accessible_name(format!("Position {axis}: {}", index + 1));
+        }
+        if moved != position {
+            actions.push(Action::PlaceModel {
+                model: index,
+                position: moved,
+            });
+        }
+    });
 }
 
 fn model_row(

@@ -76,6 +76,7 @@ pub(super) fn show(
 
 /// The bone whose joint is drawn nearest `at`, within [`PICK_RADIUS`].
 fn bone_at(player: &Player, view_proj: Mat4, rect: Rect, at: Pos2) -> Option<usize> {
+    let view_proj = view_proj * player.actor()?.placement();
     player
         .pose()?
         .globals
@@ -111,6 +112,7 @@ fn skeleton_overlay(ui: &Ui, rect: Rect, view_proj: Mat4, player: &Player) {
     };
     let painter = ui.painter_at(rect);
     let rig = &actor.model.rig;
+    let view_proj = view_proj * actor.placement();
     let at = |bone: usize| -> Option<Pos2> {
         let m = pose.globals.get(bone)?;
         project(view_proj, rect, m.w_axis.truncate())
