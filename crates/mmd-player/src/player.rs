@@ -93,10 +93,11 @@ pub struct Player {
     /// The frame the poses were evaluated at; `None` when an override or a model changed
     /// since.
     posed_frame: Option<f32>,
-    /// Wall time of the last evaluation of every actor (physics included), microseconds.
+    /// Time the last evaluation took to pose the models, physics left out, summed over the
+    /// models (which are posed in parallel), microseconds.
     pub pose_micros: f32,
-    /// The part of it live physics took to simulate, summed over the actors, microseconds
-    /// (0 without live physics).
+    /// Time live physics took to simulate in it, summed over the models, microseconds (0
+    /// without live physics).
     pub physics_micros: f32,
     physics: PhysicsSettings,
     /// File → Export: the running export, and how the last one ended.
@@ -121,7 +122,8 @@ struct ActorState {
     selected_bone: Option<usize>,
     /// The last blow-up of live physics, until reported.
     blow_up: Option<String>,
-    /// Seconds live physics took in the last evaluation.
+    /// Seconds the last evaluation took, and the part live physics took of it.
+    evaluate_seconds: f32,
     physics_seconds: f32,
 }
 
@@ -134,6 +136,7 @@ impl ActorState {
             bone_tree: BoneTree::new(rig),
             selected_bone: rig.bone_index("センター"),
             blow_up: None,
+            evaluate_seconds: 0.0,
             physics_seconds: 0.0,
         }
     }
@@ -739,16 +742,23 @@ impl Player {
     /// [`crate::physics`]). Baked shows live physics until its bake is ready: played from
     /// frame 0 that is the bake itself, bit for bit.
     pub fn evaluate(&mut self) {
-        let start = Instant::now();
         let frame = self.playback.frame();
         let mode = self.physics.mode;
-        self.actors
-            .par_iter_mut()
-            .zip(self.scene.actors.par_iter())
-            .for_each(|(state, actor)| state.evaluate(actor, mode, frame));
+        let states = self.actors.iter_mut().zip(&self.scene.actors);
+        if self.scene.actors.len() > 1 {
+            self.actors
+                .par_iter_mut()
+                .zip(self.scene.actors.par_iter())
+                .for_each(|(state, actor)| state.evaluate(actor, mode, frame));
+        } else {
+            states.for_each(|(state, actor)| state.evaluate(actor, mode, frame));
+        }
+        self.pose_micros = 0.0;
         self.physics_micros = 0.0;
         for index in 0..self.actors.len() {
-            self.physics_micros += self.actors[index].physics_seconds * 1.0e6;
+            let state = &self.actors[index];
+            self.pose_micros += (state.evaluate_seconds - state.physics_seconds) * 1.0e6;
+            self.physics_micros += state.physics_seconds * 1.0e6;
             if let Some(message) = self.actors[index].blow_up.take() {
                 let model = &self.scene.actors[index].model;
                 let (label, file) = (model.label.clone(), model.file.clone());
@@ -760,7 +770,6 @@ impl Player {
             }
         }
         self.posed_frame = Some(frame);
-        self.pose_micros = start.elapsed().as_secs_f32() * 1.0e6;
     }
 
     /// The selected model's pose of the last evaluation.
@@ -823,6 +832,7 @@ impl Player {
 impl ActorState {
     /// Poses `actor` at `frame` as the physics `mode` says (see [`Player::evaluate`]).
     fn evaluate(&mut self, actor: &Actor, mode: PhysicsMode, frame: f32) {
+        let start = Instant::now();
         let input = actor.pose_input();
         let physics = &mut self.physics;
         self.physics_seconds = 0.0;
@@ -835,5 +845,6 @@ impl ActorState {
             }
             _ => input.evaluate(frame, &mut self.pose),
         }
+        self.evaluate_seconds = start.elapsed().as_secs_f32();
     }
 }

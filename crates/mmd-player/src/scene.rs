@@ -118,8 +118,6 @@ pub(crate) struct LoadedFile {
 pub struct Opened {
     /// The actors with a model new to them (added, or the selected one replaced), by index.
     pub models: Vec<usize>,
-    /// Whether a model replaced the selected actor's (see [`OpenInto::Replace`]).
-    pub replaced: bool,
     /// The actors given new motions (not counting the new models' own), by index.
     pub rebound: Vec<usize>,
     /// Motion and pose files bound, on all actors.
@@ -567,7 +565,6 @@ impl Scene {
                     let index = match replace.take() {
                         Some(index) => {
                             self.actors[index].replace_model(model);
-                            opened.replaced = true;
                             index
                         }
                         None => {

@@ -17,8 +17,9 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         .inner;
     scrub_bar(ui, player, frame_label, actions);
     ui.horizontal_wrapped(|ui| {
-        // The simulation is timed apart from the pose around it; a baked frame is looked up.
-        let pose_only = (player.pose_micros - player.physics_micros).max(0.0);
+        // The simulation is timed apart from the pose around it (each summed over the
+        // models); a baked frame is looked up.
+        let pose_only = player.pose_micros.max(0.0);
         let pose = match player.physics_mode() {
             PhysicsMode::Off => format!("pose {pose_only:.0} µs"),
             PhysicsMode::Live | PhysicsMode::Baked => format!(
