@@ -17,7 +17,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use ffmpeg::have_ffmpeg;
+use ffmpeg::{have_ffmpeg, probe};
 use mmd_player::action::Action;
 use mmd_player::export_job::ExportOutcome;
 use mmd_player::player::Player;
@@ -199,19 +199,10 @@ fn a_video_export_holds_its_frames_and_a_cancelled_one_leaves_no_file() {
         return;
     };
     assert!(matches!(outcome, ExportOutcome::Done(_)), "{outcome:?}");
-    let probe = Command::new("ffprobe")
-        .args(["-v", "error", "-count_frames", "-select_streams", "v:0"])
-        .args([
-            "-show_entries",
-            "stream=nb_read_frames,r_frame_rate",
-            "-of",
-            "csv=p=0",
-        ])
-        .arg(&video)
-        .output()
-        .unwrap();
+    let probed = probe(&video);
     // Frames 0 to 9 at 60 fps: the 10 frames and the 9 half frames between them.
-    assert_eq!(String::from_utf8_lossy(&probe.stdout).trim(), "60/1,19");
+    assert_eq!(probed.video().rate, "60/1");
+    assert_eq!(probed.video().frames, Some(19));
 
     let long = dir.path().join("long.mp4");
     fill(&mut h, "Last frame", "239");

@@ -14,7 +14,7 @@ mod ffmpeg;
 mod render_cli;
 mod tone_wav;
 
-use ffmpeg::have_ffmpeg;
+use ffmpeg::{have_ffmpeg, probe};
 use mmd_player::action::Action;
 use mmd_player::music::Music;
 use mmd_player::player::Player;
@@ -101,40 +101,6 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
     assert!(player.music().is_none());
 }
 
-/// Per stream of `video`: codec type, codec, and the frames or seconds ffprobe counts; and
-/// the container's duration.
-fn streams(video: &Path) -> (Vec<(String, String)>, f64) {
-    let output = Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
-            "-show_entries",
-            "stream=codec_type,codec_name",
-        ])
-        .args(["-show_entries", "format=duration", "-of", "json"])
-        .arg(video)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let streams = json["streams"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["codec_type"].as_str().unwrap().to_owned(),
-                s["codec_name"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect();
-    let duration = json["format"]["duration"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    (streams, duration)
-}
-
 /// The loudness (RMS, 0 to 1) of `video`'s sound from `from` for `seconds`.
 fn loudness(video: &Path, from: f64, seconds: f64) -> f64 {
     let output = Command::new("ffmpeg")
@@ -183,15 +149,9 @@ fn render_muxes_the_music_in_at_its_offset() {
         return;
     };
     assert!(output.status.success(), "{output:?}");
-    let (found, duration) = streams(&video);
-    assert!(
-        found.contains(&("video".to_owned(), "h264".to_owned())),
-        "{found:?}"
-    );
-    assert!(
-        found.contains(&("audio".to_owned(), "aac".to_owned())),
-        "{found:?}"
-    );
+    let probed = probe(&video);
+    assert_eq!(probed.codecs(), [("video", "h264"), ("audio", "aac")]);
+    let duration = probed.duration;
     assert!((duration - 3.0).abs() < 0.15, "{duration} s");
     assert!(loudness(&video, 0.5, 2.0) > 0.1, "the tone is heard");
 
@@ -212,11 +172,9 @@ fn render_muxes_the_music_in_at_its_offset() {
         return;
     };
     assert!(output.status.success(), "{output:?}");
-    let (found, duration) = streams(&delayed);
-    assert!(
-        found.contains(&("audio".to_owned(), "opus".to_owned())),
-        "{found:?}"
-    );
+    let probed = probe(&delayed);
+    assert_eq!(probed.codecs(), [("video", "vp9"), ("audio", "opus")]);
+    let duration = probed.duration;
     assert!((duration - 3.0).abs() < 0.15, "{duration} s");
     assert!(
         loudness(&delayed, 0.1, 1.2) < 0.01,

@@ -10,9 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 mod ffmpeg;
+mod frame_diff;
 mod render_cli;
 
-use ffmpeg::have_ffmpeg;
+use ffmpeg::{have_ffmpeg, probe};
+use frame_diff::difference;
 use render_cli::render;
 
 fn out_dir(name: &str) -> PathBuf {
@@ -28,34 +30,6 @@ fn succeeded(output: &Output) {
         "render failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-}
-
-/// ffprobe's view of the video stream: codec, decoded frame count, frame rate, and the
-/// container's duration in seconds.
-fn probe(video: &Path) -> (String, u64, String, f64) {
-    let output = Command::new("ffprobe")
-        .args(["-v", "error", "-count_frames", "-select_streams", "v:0"])
-        .args([
-            "-show_entries",
-            "stream=codec_name,nb_read_frames,r_frame_rate",
-        ])
-        .args(["-show_entries", "format=duration", "-of", "json"])
-        .arg(video)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "ffprobe: {output:?}");
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let stream = &json["streams"][0];
-    (
-        stream["codec_name"].as_str().unwrap().to_owned(),
-        stream["nb_read_frames"].as_str().unwrap().parse().unwrap(),
-        stream["r_frame_rate"].as_str().unwrap().to_owned(),
-        json["format"]["duration"]
-            .as_str()
-            .unwrap()
-            .parse()
-            .unwrap(),
-    )
 }
 
 /// Every frame of `video` as an RGBA image, in order.
@@ -84,21 +58,6 @@ fn decode(video: &Path, dir: &Path) -> Vec<image::RgbaImage> {
         .collect()
 }
 
-/// Mean absolute difference per colour channel (0–255) and the largest one.
-fn difference(a: &image::RgbaImage, b: &image::RgbaImage) -> (f64, u8) {
-    assert_eq!(a.dimensions(), b.dimensions());
-    let mut sum = 0u64;
-    let mut max = 0u8;
-    for (p, q) in a.pixels().zip(b.pixels()) {
-        for c in 0..3 {
-            let d = p.0[c].abs_diff(q.0[c]);
-            sum += u64::from(d);
-            max = max.max(d);
-        }
-    }
-    (sum as f64 / (a.width() * a.height() * 3) as f64, max)
-}
-
 #[test]
 fn an_mp4_holds_the_frames_render_writes_as_png() {
     if !have_ffmpeg() {
@@ -122,10 +81,12 @@ fn an_mp4_holds_the_frames_render_writes_as_png() {
     };
     succeeded(&output);
 
-    let (codec, frames, rate, duration) = probe(&video);
-    assert_eq!(codec, "h264");
-    assert_eq!(frames, 30);
-    assert_eq!(rate, "30/1");
+    let probed = probe(&video);
+    let stream = probed.video();
+    assert_eq!(stream.codec, "h264");
+    assert_eq!(stream.frames, Some(30));
+    assert_eq!(stream.rate, "30/1");
+    let duration = probed.duration;
     assert!((duration - 1.0).abs() < 0.05, "{duration} s");
 
     let decoded = decode(&video, &dir);
@@ -170,10 +131,11 @@ fn sixty_fps_plays_the_frames_at_sixty_and_webm_is_vp9() {
         return;
     };
     succeeded(&output);
-    let (codec, frames, rate, _) = probe(&video);
-    assert_eq!(codec, "vp9");
-    assert_eq!(frames, 15);
-    assert_eq!(rate, "60/1");
+    let probed = probe(&video);
+    let stream = probed.video();
+    assert_eq!(stream.codec, "vp9");
+    assert_eq!(stream.frames, Some(15));
+    assert_eq!(stream.rate, "60/1");
 }
 
 #[test]

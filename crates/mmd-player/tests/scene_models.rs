@@ -13,11 +13,13 @@ use std::process::Command;
 
 mod common;
 mod ffmpeg;
+mod frame_diff;
 mod render_cli;
 mod tone_wav;
 
 use common::fixture;
-use ffmpeg::have_ffmpeg;
+use ffmpeg::{have_ffmpeg, probe};
+use frame_diff::difference;
 use mmd_player::action::Action;
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
@@ -290,49 +292,6 @@ fn pose_labels_each_line_with_its_model_when_there_are_several() {
     assert!(stderr.contains("no model has"), "{stderr}");
 }
 
-/// ffprobe's streams of `video`: each stream's type with its decoded frame count (video) and
-/// the container's duration.
-fn streams(video: &Path) -> (Vec<String>, u64, f64) {
-    let output = Command::new("ffprobe")
-        .args(["-v", "error", "-count_frames"])
-        .args(["-show_entries", "stream=codec_type,nb_read_frames"])
-        .args(["-show_entries", "format=duration", "-of", "json"])
-        .arg(video)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "ffprobe: {output:?}");
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let all = json["streams"].as_array().unwrap();
-    let kinds = all
-        .iter()
-        .map(|s| s["codec_type"].as_str().unwrap().to_owned())
-        .collect();
-    let frames = all
-        .iter()
-        .find(|s| s["codec_type"] == "video")
-        .and_then(|s| s["nb_read_frames"].as_str())
-        .unwrap()
-        .parse()
-        .unwrap();
-    let duration = json["format"]["duration"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    (kinds, frames, duration)
-}
-
-/// Mean absolute difference per colour channel (0–255).
-fn mean_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
-    assert_eq!(a.dimensions(), b.dimensions());
-    let sum: u64 = a
-        .pixels()
-        .zip(b.pixels())
-        .flat_map(|(p, q)| (0..3).map(move |c| u64::from(p.0[c].abs_diff(q.0[c]))))
-        .sum();
-    sum as f64 / f64::from(a.width() * a.height() * 3)
-}
-
 #[test]
 fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
     let Some(mut files) = three_dancers() else {
@@ -372,9 +331,10 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let (kinds, frames, duration) = streams(&video);
-    assert_eq!(kinds, ["video", "audio"]);
-    assert_eq!(frames, 45);
+    let probed = probe(&video);
+    assert_eq!(probed.codecs(), [("video", "h264"), ("audio", "aac")]);
+    assert_eq!(probed.video().frames, Some(45));
+    let duration = probed.duration;
     assert!((duration - 1.5).abs() < 0.1, "{duration} s");
 
     // Frames decoded back match the PNGs within the codec's tolerance.
@@ -393,7 +353,7 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
         let decoded = image::open(dir.path().join(format!("decoded_{i:05}.png")))
             .unwrap()
             .to_rgba8();
-        let mean = mean_difference(&png, &decoded);
+        let (mean, _) = difference(&png, &decoded);
         assert!(mean < 1.5, "frame {i}: mean difference {mean}");
     }
 
@@ -421,7 +381,7 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
     let together = image::open(pngs.join("frame_00022.png"))
         .unwrap()
         .to_rgba8();
-    assert!(mean_difference(&alone, &together) > 1.0);
+    assert!(difference(&alone, &together).0 > 1.0);
 
     // A place beyond the scene's models is refused.
     let beyond: [&OsStr; 7] = [
