@@ -30,10 +30,13 @@ use crate::scene::{Model, Scene};
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
+use pose_actions::PoseModeState;
+pub use pose_actions::default_save_path;
 
 mod export_actions;
 mod layer_actions;
 mod music_actions;
+mod pose_actions;
 
 /// What the view draws besides the model.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -103,6 +106,8 @@ pub struct Player {
     export: ExportState,
     /// How the scene's music plays, and the clock that follows it.
     music: MusicState,
+    /// Pose mode and its edit (`player/pose_actions.rs`).
+    pose_mode: PoseModeState,
 }
 
 /// The rigid-body simulation as the player runs it.
@@ -214,6 +219,7 @@ impl Player {
             bone_tree: BoneTree::new(&scene.model.rig),
             export: ExportState::default(),
             music: MusicState::default(),
+            pose_mode: PoseModeState::default(),
             scene,
         }
     }
@@ -280,6 +286,7 @@ impl Player {
     /// Carries out what the user asked. Anything that changes what is drawn at the current
     /// frame makes the next [`Player::update_pose`] evaluate again.
     pub fn apply(&mut self, action: Action) {
+        self.pose_inputs_changing(&action);
         let p = &mut self.playback;
         match action {
             Action::TogglePlay => p.toggle_play(),
@@ -374,6 +381,7 @@ impl Player {
             Action::SetMusicVolume(volume) => self.set_music_volume(volume),
             Action::SetMusicMuted(muted) => self.music.settings.muted = muted,
             Action::RemoveMusic => self.remove_music(),
+            Action::Pose(pose) => self.apply_pose(pose),
         }
     }
 
@@ -604,6 +612,7 @@ impl Player {
     pub fn update_pose(&mut self) -> bool {
         self.poll_bake();
         self.poll_export();
+        self.sync_pose_edit();
         let frame = self.playback.frame();
         if self.posed_frame == Some(frame) {
             return false;
@@ -655,9 +664,10 @@ impl Player {
         &self.pose
     }
 
-    /// The pose of the last evaluation.
+    /// The pose the view draws: the edited one in Pose mode, otherwise the last
+    /// evaluation's.
     pub fn pose(&self) -> &Pose {
-        &self.pose
+        self.pose_editor().map_or(&self.pose, |e| e.shown())
     }
 
     /// The camera to draw with: the camera motion at the current frame when it is in use,

@@ -15,6 +15,8 @@ mod menu;
 mod morph_panel;
 mod motion_panel;
 mod notices_panel;
+mod pose_handles;
+mod pose_panel;
 mod timeline;
 mod view;
 
@@ -130,6 +132,7 @@ pub fn draw(
     let mut actions = Vec::new();
     dropped_files(ui, &mut actions);
     shortcuts(ui, state, &mut actions);
+    pose_panel::shortcuts(ui, player, &mut actions);
     let width = ui.max_rect().width();
     let narrow = width < NARROW;
     if state.narrow != Some(narrow) {
@@ -168,6 +171,7 @@ pub fn draw(
         help::show(ui.ctx(), &mut state.help_open);
     }
     export_panel::show(ui.ctx(), &mut state.export_form, player, &mut actions);
+    pose_panel::show(ui.ctx(), state.view_rect, player, &mut actions);
     if let Some(browser) = state.file_browser.as_mut() {
         match browser.show(ui.ctx()) {
             Outcome::Browsing => {}
