@@ -306,7 +306,7 @@ pub fn merge_vmds<'a>(vmds: impl IntoIterator<Item = &'a Vmd>) -> Vmd {
     let mut merged = Vmd::default();
     for (i, vmd) in vmds.into_iter().enumerate() {
         if i == 0 {
-            merged.model_name = vmd.model_name.clone();
+            merged.model_name = vmd.model_name;
         }
         merged = insert_keys(&merged, vmd);
         if !vmd.camera_keys.is_empty() {

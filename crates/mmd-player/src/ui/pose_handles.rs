@@ -5,7 +5,7 @@
 //! A right-click pins or frees it. Each drag step is a [`PoseAction::Drag`] to a
 //! model-space point, the release a [`PoseAction::Release`].
 
-use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use egui::{Color32, Id, PointerButton, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
 use mmd_pose::Handle;
 use mmd_render::Camera;
@@ -101,7 +101,7 @@ pub(super) fn show(
                 pinned: !pinned,
             }));
         }
-        if response.drag_started() {
+        if response.drag_started_by(PointerButton::Primary) {
             let pointer = ui
                 .input(|i| i.pointer.press_origin())
                 .or(response.interact_pointer_pos())
@@ -118,7 +118,7 @@ pub(super) fn show(
                 )
             });
         }
-        if response.dragged()
+        if response.dragged_by(PointerButton::Primary)
             && let Some(mut drag) = ui.data(|d| d.get_temp::<HandleDrag>(id))
             && let Some(pointer) = response.interact_pointer_pos()
         {
@@ -133,12 +133,12 @@ pub(super) fn show(
                 drag.anchor += moved;
             }
             ui.data_mut(|d| d.insert_temp(id, drag));
-            if moved != Vec2::ZERO || response.drag_started() {
+            if moved != Vec2::ZERO || response.drag_started_by(PointerButton::Primary) {
                 let to = unproject(view, projection, rect, drag.anchor, drag.depth);
                 actions.push(Action::Pose(PoseAction::Drag { handle, to }));
             }
         }
-        if response.drag_stopped() {
+        if response.drag_stopped_by(PointerButton::Primary) {
             ui.data_mut(|d| d.remove::<HandleDrag>(id));
             actions.push(Action::Pose(PoseAction::Release));
         }
