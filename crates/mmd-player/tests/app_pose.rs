@@ -348,6 +348,37 @@ fn a_save_to_a_missing_folder_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn ctrl_drag_moves_a_handle_along_the_view_direction() {
+    let mut h = harness(Scene::bundled().unwrap());
+    h.state_mut()
+        .player
+        .apply(Action::Pose(PoseAction::SetMode(true)));
+    h.run();
+    let hand = handle_bone(&h, Handle::RightHand);
+    let before = position(&player(&h).pose().globals[hand]);
+    let grip = h.get_by_label("right hand handle").rect().center();
+    h.event(egui::Event::ModifiersChanged(Modifiers::COMMAND));
+    drag(&mut h, grip, grip + egui::vec2(0.0, -60.0));
+    h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+    let after = position(&player(&h).pose().globals[hand]);
+    let forward = player(&h).camera().forward();
+    let moved = after - before;
+    // Up pushes it away from the camera, along the view direction.
+    assert!(moved.dot(forward) > 1.0, "moved {moved} along {forward}");
+    let across = (moved - forward * moved.dot(forward)).length();
+    assert!(
+        across < 0.35 * moved.length(),
+        "{moved} is not along {forward}"
+    );
+    let grip_after = h.get_by_label("right hand handle").rect().center();
+    assert!(
+        grip_after.distance(grip) < 8.0,
+        "on screen it stays near {grip:?}: {grip_after:?}"
+    );
+}
+
+#[test]
 fn right_click_pins_a_handle_and_the_pose_panel_saves_through_a_typed_path() {
     let mut h = harness(Scene::bundled().unwrap());
     h.state_mut()
