@@ -31,7 +31,6 @@ use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
 use pose_actions::PoseModeState;
-pub use pose_actions::default_save_path;
 
 mod export_actions;
 mod layer_actions;

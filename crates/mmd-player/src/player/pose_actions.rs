@@ -18,7 +18,7 @@
 //! - "Save motion…" writes the motion being edited as a VMD, "Save pose…" the pose as a
 //!   VPD; both take a typed path.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mmd_format::vmd::Vmd;
 use mmd_pose::{Layer, Layers, Pose, evaluate_layers};
@@ -278,18 +278,4 @@ fn model_file_name(file: &str) -> String {
         .file_stem()
         .map_or_else(|| "model".to_owned(), |s| s.to_string_lossy().into_owned());
     format!("{stem}.osm")
-}
-
-/// Where the pose or motion is saved unless the user types another path: beside `folder`,
-/// named after `name` with `suffix`.
-pub fn default_save_path(folder: Option<&Path>, name: &str, suffix: &str) -> PathBuf {
-    let folder = folder
-        .map(Path::to_path_buf)
-        .or_else(|| std::env::current_dir().ok())
-        .unwrap_or_default();
-    let stem = Path::new(name).file_stem().map_or_else(
-        || "mmd-player".to_owned(),
-        |s| s.to_string_lossy().into_owned(),
-    );
-    folder.join(format!("{stem}{suffix}"))
 }

@@ -1,6 +1,7 @@
 //! The egui interface: menu, timeline, bone tree with IK switches, motion layers, morph
-//! sliders and the 3D view (with the skeleton overlay) in the centre, the notices panel, the
-//! keys-and-mouse help, the export window and the in-window file browser. Panels only read the player and return [`Action`]s;
+//! sliders and the 3D view (with the skeleton overlay and Pose mode's handles) in the centre,
+//! the notices panel, the keys-and-mouse help, the export window, Pose mode's window and its
+//! save window, and the in-window file browser. Panels only read the player and return [`Action`]s;
 //! [`frame`] hands them to [`Player::apply`], so no widget changes the player by itself and
 //! tests can drive the real interface (`egui_kittest`).
 //!

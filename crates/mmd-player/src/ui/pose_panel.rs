@@ -3,13 +3,15 @@
 //! needed), the "Pose mode" window over the view (pins, undo and redo, key, save, the last
 //! solve's time), the menu bar's indication, and Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z.
 
+use std::path::{Path, PathBuf};
+
 use egui::{Id, Key, Modifiers, RichText, Ui};
 use mmd_pose::Handle;
 
 use super::pose_handles::{handle_color, handle_name};
 use super::{ACCENT, ERROR_COLOR};
 use crate::action::Action;
-use crate::player::{Player, default_save_path};
+use crate::player::Player;
 use crate::pose_edit::PoseAction;
 
 /// Which file the save window writes.
@@ -290,7 +292,7 @@ fn save_window(ctx: &egui::Context, player: &Player, actions: &mut Vec<Action>) 
                 ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(360.0))
                     .labelled_by(label.id);
             });
-            let path = std::path::PathBuf::from(form.path.trim());
+            let path = PathBuf::from(form.path.trim());
             let problem = if form.path.trim().is_empty() {
                 Some("type a file path")
             } else if form.kind == SaveKind::Pose && !player.pose_mode() {
@@ -322,4 +324,18 @@ fn save_window(ctx: &egui::Context, player: &Player, actions: &mut Vec<Action>) 
             d.remove::<SaveForm>(form_id());
         }
     });
+}
+
+/// Where the pose or motion is saved unless the user types another path: beside `folder`,
+/// named after `name` with `suffix`.
+fn default_save_path(folder: Option<&Path>, name: &str, suffix: &str) -> PathBuf {
+    let folder = folder
+        .map(Path::to_path_buf)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let stem = Path::new(name).file_stem().map_or_else(
+        || "mmd-player".to_owned(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    folder.join(format!("{stem}{suffix}"))
 }

@@ -1,6 +1,7 @@
-//! The 3D view: the renderer's image, camera controls, and the skeleton overlay with the
-//! selected bone. A click (not a drag) selects the bone joint under the pointer while the
-//! skeleton is shown, and anywhere else clears the selection.
+//! The 3D view: the renderer's image, camera controls, the skeleton overlay with the
+//! selected bone, and Pose mode's handles (`pose_handles.rs`). A click (not a drag) selects
+//! the bone joint under the pointer while the skeleton is shown, and anywhere else clears
+//! the selection.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
