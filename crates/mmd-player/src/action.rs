@@ -10,6 +10,7 @@ use mmd_pose::{IkMethod, IkOverride};
 use crate::export_job::ExportRequest;
 use crate::layers::LayerEdit;
 use crate::physics::PhysicsMode;
+use crate::pose_edit::PoseAction;
 
 /// A toggle of the View menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,4 +128,6 @@ pub enum Action {
     SetMusicVolume(f32),
     SetMusicMuted(bool),
     RemoveMusic,
+    /// Pose mode: handles dragged and pinned, undo and redo, keying and saving.
+    Pose(PoseAction),
 }

@@ -47,6 +47,9 @@ pub struct WindowArgs {
     /// Test hook: render this many frames, then exit 0.
     #[arg(long, value_name = "N")]
     pub exit_after_frames: Option<u64>,
+    /// Start in Pose mode (paused on the first frame), as Edit → Pose mode does.
+    #[arg(long)]
+    pub pose_mode: bool,
 }
 
 #[derive(Subcommand, Debug)]

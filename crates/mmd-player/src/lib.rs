@@ -21,6 +21,7 @@ pub mod orbit;
 pub mod physics;
 pub mod playback;
 pub mod player;
+pub mod pose_edit;
 pub mod read_error;
 pub mod recent;
 pub mod scene;

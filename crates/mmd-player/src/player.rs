@@ -31,11 +31,13 @@ use crate::scene::{Actor, Model, OpenInto, Scene};
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
+use pose_actions::PoseModeState;
 
 mod export_actions;
 mod layer_actions;
 mod model_actions;
 mod music_actions;
+mod pose_actions;
 
 /// What the view draws besides the model.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -104,6 +106,8 @@ pub struct Player {
     export: ExportState,
     /// How the scene's music plays, and the clock that follows it.
     music: MusicState,
+    /// Pose mode and its edit (`player/pose_actions.rs`).
+    pose_mode: PoseModeState,
 }
 
 /// The simulation settings, the same for every model.
@@ -250,6 +254,7 @@ impl Player {
             physics: PhysicsSettings::default(),
             export: ExportState::default(),
             music: MusicState::default(),
+            pose_mode: PoseModeState::default(),
             scene,
         }
     }
@@ -319,9 +324,19 @@ impl Player {
         self.error = Some(message);
     }
 
+    /// [`Player::fail`] about the selected model's file.
+    fn fail_on_selected(&mut self, message: String) {
+        let file = self
+            .actor()
+            .map(|a| a.model.file.clone())
+            .unwrap_or_default();
+        self.fail(&file, message);
+    }
+
     /// Carries out what the user asked. Anything that changes what is drawn at the current
     /// frame makes the next [`Player::update_pose`] evaluate again.
     pub fn apply(&mut self, action: Action) {
+        self.pose_inputs_changing(&action);
         let p = &mut self.playback;
         match action {
             Action::TogglePlay => p.toggle_play(),
@@ -428,6 +443,7 @@ impl Player {
             Action::SetMusicVolume(volume) => self.set_music_volume(volume),
             Action::SetMusicMuted(muted) => self.music.settings.muted = muted,
             Action::RemoveMusic => self.remove_music(),
+            Action::Pose(pose) => self.apply_pose(pose),
         }
     }
 
@@ -727,6 +743,7 @@ impl Player {
     pub fn update_pose(&mut self) -> bool {
         self.poll_bakes();
         self.poll_export();
+        self.sync_pose_edit();
         let frame = self.playback.frame();
         if self.posed_frame == Some(frame) {
             return false;
@@ -772,17 +789,23 @@ impl Player {
         self.posed_frame = Some(frame);
     }
 
-    /// The selected model's pose of the last evaluation.
+    /// The selected model's pose as the view draws it: the edited one in Pose mode,
+    /// otherwise the last evaluation's.
     pub fn pose(&self) -> Option<&Pose> {
-        Some(&self.state()?.pose)
+        let evaluated = &self.state()?.pose;
+        Some(self.pose_editor().map_or(evaluated, |e| e.shown()))
     }
 
-    /// Every actor with its pose of the last evaluation, in scene order.
+    /// Every actor with the pose the view draws, in scene order (the selected one's edited
+    /// pose in Pose mode).
     pub fn posed_actors(&self) -> impl Iterator<Item = (&Actor, &Pose)> {
-        self.scene
-            .actors
-            .iter()
-            .zip(self.actors.iter().map(|s| &s.pose))
+        let edited = self.pose_editor().zip(self.selected);
+        self.scene.actors.iter().zip(&self.actors).enumerate().map(
+            move |(index, (actor, state))| match edited {
+                Some((editor, selected)) if selected == index => (actor, editor.shown()),
+                _ => (actor, &state.pose),
+            },
+        )
     }
 
     /// The camera to draw with: the camera motion at the current frame when it is in use,

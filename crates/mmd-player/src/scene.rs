@@ -16,7 +16,7 @@ use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::{
-    CameraMotion, CameraState, IkOverrides, Layer, Layers, Motion, Rig, SelfShadow,
+    CameraMotion, CameraState, IkOverrides, Layer, Layers, Motion, MotionSource, Rig, SelfShadow,
     SelfShadowMotion,
 };
 use mmd_render::{Camera, DirTextureSource, TextureSource};
@@ -84,7 +84,11 @@ impl Model {
 #[derive(Clone)]
 pub struct MotionFile {
     pub label: String,
+    /// The keys; a VPD pose's as a one-frame VMD (its names cut to VMD's fields), which is
+    /// what a VMD written from it can hold.
     pub vmd: Vmd,
+    /// A VPD pose as read: it binds by whole names (a cut name may be another bone's).
+    pub pose: Option<Vpd>,
 }
 
 /// A file that could not be opened: which one, and why.
@@ -327,11 +331,17 @@ fn model_from_pmx(
 
 /// `motions` bound to the rig, by bone and morph name.
 pub(crate) fn bind(rig: &Rig, motions: &[MotionFile]) -> Motion {
-    let vmds: Vec<&Vmd> = motions.iter().map(|m| &m.vmd).collect();
-    Motion::bind(rig, &vmds)
+    let sources: Vec<MotionSource> = motions
+        .iter()
+        .map(|m| match &m.pose {
+            Some(vpd) => MotionSource::Pose(vpd),
+            None => MotionSource::Vmd(&m.vmd),
+        })
+        .collect();
+    Motion::bind_sources(rig, &sources)
 }
 
-/// A VPD pose as a one-frame motion, so it binds by name like any VMD.
+/// A VPD pose as a one-frame motion, as a VMD holds it.
 fn pose_as_motion(vpd: &Vpd) -> Vmd {
     Vmd {
         bone_keys: vpd
@@ -410,8 +420,13 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             let has_model_keys =
                 !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
             LoadedFile {
-                motion: (has_model_keys || (camera.is_none() && self_shadow.is_none()))
-                    .then_some(MotionFile { label, vmd }),
+                motion: (has_model_keys || (camera.is_none() && self_shadow.is_none())).then_some(
+                    MotionFile {
+                        label,
+                        vmd,
+                        pose: None,
+                    },
+                ),
                 camera,
                 self_shadow,
                 ..LoadedFile::default()
@@ -421,6 +436,7 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             motion: Some(MotionFile {
                 label,
                 vmd: pose_as_motion(&vpd),
+                pose: Some(vpd),
             }),
             ..LoadedFile::default()
         },
@@ -447,6 +463,7 @@ impl Scene {
         actor.set_motions(vec![MotionFile {
             label: "dance (bundled)".to_owned(),
             vmd,
+            pose: None,
         }]);
         Ok(Scene {
             actors: vec![actor],

@@ -398,3 +398,48 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("the scene has 1 model"), "{stderr}");
 }
+
+#[test]
+fn pose_mode_edits_the_selected_model_where_it_stands() {
+    use mmd_player::pose_edit::PoseAction;
+    let model = assets().join("default_model.pmx");
+    let motion = assets().join("default_motion.vmd");
+    let scene = Scene::from_command_line(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    let mut player = Player::new(scene);
+    player.apply(Action::PlaceModel {
+        model: 1,
+        position: glam::Vec3::new(10.0, 0.0, 0.0),
+    });
+    player.apply(Action::SelectModel(1));
+    player.apply(Action::Seek(30.0));
+    player.update_pose();
+    let before: Vec<Pose> = player.posed_actors().map(|(_, p)| p.clone()).collect();
+    player.apply(Action::Pose(PoseAction::SetMode(true)));
+    player.update_pose();
+    let editor = player.pose_editor().unwrap();
+    let (hand, bone) = editor.handles().next().unwrap();
+    let at = editor.shown().globals[bone].w_axis.truncate();
+    player.apply(Action::Pose(PoseAction::Drag {
+        handle: hand,
+        to: at + glam::Vec3::new(0.0, 2.0, 0.0),
+    }));
+    player.update_pose();
+    let after: Vec<&Pose> = player.posed_actors().map(|(_, p)| p).collect();
+    assert_eq!(
+        after[0].globals, before[0].globals,
+        "the other model is untouched"
+    );
+    let moved = after[1].globals[bone].w_axis.truncate();
+    assert!(
+        moved.distance(at + glam::Vec3::new(0.0, 2.0, 0.0)) < 1e-3,
+        "the selected model's handle reaches its model-space target: {moved}"
+    );
+    // Selecting the other model starts a new edit on it.
+    player.apply(Action::SelectModel(0));
+    player.update_pose();
+    assert!(player.pose_mode());
+    assert_eq!(
+        player.pose().unwrap().globals.len(),
+        before[0].globals.len()
+    );
+}

@@ -1,6 +1,7 @@
 //! `mmd-player solve-pose`: a wrist target reached with the feet pinned on Miku dancing
 //! WAVEFILE, the VPD it writes posed by `pose` at frame 0 and its VMD keys at the frame
-//! agreeing bone for bone, and errors as one line with status 1.
+//! agreeing bone for bone, errors as one line with status 1, and a VPD of a solved Gene
+//! posed by `pose` bone for bone as solved, her long-named cloak IK chain included.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -8,6 +9,8 @@ mod common;
 use std::process::{Command, Output};
 
 use common::fixture;
+use glam::Vec3;
+use mmd_pose::{FullBody, FullBodySolver, Handle, IkOverrides, Motion, Pin, Pose, Rig, Target};
 use serde_json::Value;
 
 fn player(args: &[&str]) -> Output {
@@ -135,5 +138,89 @@ fn bad_targets_fail_with_one_line() {
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(!out_path.exists());
+    }
+}
+
+/// Gene's front-cloak IK bone, whose name is longer than a VMD's 15-byte field: cut there
+/// it is another bone's name, so a VPD bound through VMD names moved the wrong bone.
+const LONG_NAMED_IK: &str = "前クローク2_1xcIK";
+
+#[test]
+fn gene_vpd_binds_long_names_whole_and_plays_back_the_solved_pose() {
+    let (Some(model), Some(dance)) = (
+        fixture("gene/Gene_light.pmx"),
+        fixture("gene/motion/02_laugh.vmd"),
+    ) else {
+        return;
+    };
+    let pmx = mmd_format::pmx::read(&std::fs::read(&model).unwrap()).unwrap();
+    let vmd = mmd_format::vmd::read(&std::fs::read(&dance).unwrap()).unwrap();
+    let (rig, _) = Rig::from_pmx(&pmx);
+    let mut reference = Pose::new(&rig);
+    let motion = Motion::bind(&rig, &[&vmd]);
+    mmd_pose::evaluate(&rig, &motion, 60.0, &IkOverrides::new(&rig), &mut reference);
+    let body = FullBody::new(&rig);
+    let wrist = body.handle(Handle::LeftHand).unwrap();
+    let pins: Vec<Pin> = [Handle::LeftFoot, Handle::RightFoot]
+        .iter()
+        .filter_map(|&h| Pin::at(&reference, body.handle(h)?))
+        .collect();
+    let goal = reference.globals[wrist].w_axis.truncate() + Vec3::new(0.0, 3.0, -4.0);
+    let mut solver = FullBodySolver::new(&rig, &body);
+    solver
+        .solve(
+            &rig,
+            &body,
+            &reference,
+            &pins,
+            &[Target {
+                bone: wrist,
+                position: goal,
+            }],
+        )
+        .unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let vpd = dir.path().join("pose.vpd");
+    let text = mmd_format::vpd::write(&solver.to_vpd(&rig, "Gene_light.osm")).unwrap();
+    std::fs::write(&vpd, text).unwrap();
+    let out = player(&[
+        "pose",
+        model.to_str().unwrap(),
+        vpd.to_str().unwrap(),
+        "--frames",
+        "0",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let posed = matrices(&out);
+    assert_eq!(posed.len(), rig.bone_count());
+
+    let ik = rig.bone_index(LONG_NAMED_IK).unwrap();
+    let solver_index = rig.ik_solver_of_bone(ik).unwrap();
+    let (_, effector, links) = rig.ik_chain(solver_index);
+    let chain: Vec<usize> = [ik, effector]
+        .into_iter()
+        .chain(links.iter().copied())
+        .collect();
+    for (bone, (name, m)) in posed.iter().enumerate() {
+        let solved = solver.pose().globals[bone].to_cols_array();
+        let d = m
+            .iter()
+            .zip(solved)
+            .map(|(a, b)| (a - f64::from(b)).abs())
+            .fold(0.0, f64::max);
+        let on_chain = if chain.contains(&bone) {
+            " (cloak chain)"
+        } else {
+            ""
+        };
+        assert!(
+            d < 1e-4,
+            "{name}{on_chain}: `pose` of the VPD is {d} from the solve"
+        );
     }
 }

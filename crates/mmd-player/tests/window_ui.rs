@@ -181,7 +181,7 @@ fn japanese_names_draw_with_the_bundled_font_alone() {
 #[test]
 fn every_menu_draws_without_a_missing_glyph() {
     let mut h = harness(Scene::bundled().unwrap());
-    for menu in ["File", "View", "Physics", "Help"] {
+    for menu in ["File", "Edit", "View", "Physics", "Help"] {
         click(&mut h, menu);
         h.key_press(Key::Escape);
         h.run();
@@ -189,6 +189,17 @@ fn every_menu_draws_without_a_missing_glyph() {
     click(&mut h, "Help");
     click(&mut h, "Keys and mouse");
     assert!(h.query_by_label("Keys and mouse").is_some());
+    // Pose mode's window, menu bar mark, handles and save window.
+    h.key_press(Key::Escape);
+    h.run();
+    click(&mut h, "Edit");
+    click(&mut h, "Pose mode");
+    assert!(h.query_by_label("Leave Pose mode").is_some());
+    click(&mut h, "Edit");
+    h.key_press(Key::Escape);
+    h.run();
+    click(&mut h, "Save motion…");
+    assert!(h.query_by_label("Save to").is_some());
 }
 
 #[test]

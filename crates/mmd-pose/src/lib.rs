@@ -95,7 +95,7 @@ pub use full_body::{
 pub use ik::IkMethod;
 pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
 pub use morph::MorphKind;
-pub use motion::{Motion, vmd_keyable_bones};
+pub use motion::{Motion, MotionSource, vmd_keyable_bones};
 pub use pose::{
     IkOverride, IkOverrides, Pose, evaluate, evaluate_layers, evaluate_with_morph_pins,
 };

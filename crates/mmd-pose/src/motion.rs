@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use glam::{Quat, Vec3A};
 use mmd_format::FixedText;
 use mmd_format::vmd::Vmd;
+use mmd_format::vpd::Vpd;
 
 use crate::bezier::Bezier;
 use crate::rig::{Rig, finite_quat, finite_vec, finite_weight};
@@ -157,10 +158,29 @@ pub struct Motion {
     last_frame: u32,
 }
 
+/// A file a motion is bound from.
+#[derive(Debug, Clone, Copy)]
+pub enum MotionSource<'a> {
+    /// Keys named in VMD's fixed fields (bones and morphs 15 bytes, IK bones 20), bound
+    /// by whole name and then by the names' cut forms.
+    Vmd(&'a Vmd),
+    /// A pose: keys at frame 0, every bone and morph named whole (a VPD is text), so
+    /// bound by the exact name only; a name longer than a VMD field binds to its own bone,
+    /// never to another whose cut name it shares.
+    Pose(&'a Vpd),
+}
+
 impl Motion {
     /// Binds `vmds` to `rig`. Keys for names the model lacks are ignored. With several
     /// motions, keys on the same track and frame come from the later motion.
     pub fn bind(rig: &Rig, vmds: &[&Vmd]) -> Motion {
+        let sources: Vec<MotionSource> = vmds.iter().map(|v| MotionSource::Vmd(v)).collect();
+        Motion::bind_sources(rig, &sources)
+    }
+
+    /// Binds VMD motions and poses to `rig`, as [`Motion::bind`] does; a later source's
+    /// key on the same track and frame wins.
+    pub fn bind_sources(rig: &Rig, sources: &[MotionSource]) -> Motion {
         let mut bone_names = NameBinder::new::<15>(&rig.names, &rig.bone_by_name);
         let mut morph_names = NameBinder::new::<15>(&rig.morphs.names, &rig.morphs.by_name);
         let mut ik_names = NameBinder::new::<20>(&rig.names, &rig.bone_by_name);
@@ -170,7 +190,31 @@ impl Motion {
         let mut ik_keys = Vec::new();
         let mut toggle_keys = Vec::new();
         let mut last_frame = 0;
-        for vmd in vmds {
+        for source in sources {
+            let vmd = match source {
+                MotionSource::Vmd(vmd) => vmd,
+                MotionSource::Pose(vpd) => {
+                    for key in &vpd.bones {
+                        if let Some(&bone) = rig.bone_by_name.get(&key.name) {
+                            bone_keys.push((
+                                bone as u32,
+                                0,
+                                BoneKeyData {
+                                    translation: finite_vec(key.translation),
+                                    rotation: finite_quat(key.rotation),
+                                    curves: [Bezier::LINEAR; 4],
+                                },
+                            ));
+                        }
+                    }
+                    for key in &vpd.morphs {
+                        if let Some(&morph) = rig.morphs.by_name.get(&key.name) {
+                            morph_keys.push((morph as u32, 0, finite_weight(key.weight)));
+                        }
+                    }
+                    continue;
+                }
+            };
             last_frame = last_frame.max(vmd.last_frame());
             for key in &vmd.bone_keys {
                 let Some(bone) = bone_names.bind(&key.name) else {

@@ -11,13 +11,12 @@ use std::path::Path;
 
 use common::*;
 use glam::{Quat, Vec3};
-use mmd_format::FixedText;
 use mmd_format::pmx::Pmx;
-use mmd_format::vmd::{BoneKey, Vmd};
+use mmd_format::vmd::Vmd;
 use mmd_format::vpd;
 use mmd_pose::{
-    FullBody, FullBodySolver, Handle, IkOverrides, Motion, Pin, Pose, Rig, SolveReport, Target,
-    evaluate, vmd_keyable_bones,
+    FullBody, FullBodySolver, Handle, IkOverrides, Motion, MotionSource, Pin, Pose, Rig,
+    SolveReport, Target, evaluate, vmd_keyable_bones,
 };
 
 const REACH: f32 = 1.0e-3;
@@ -103,26 +102,15 @@ fn play_back_keys(rig: &Rig, solver: &FullBodySolver) -> Pose {
 }
 
 /// The solved pose written as a VPD (MMD's text, six decimals), read back and played with
-/// IK on, as `mmd-player pose MODEL pose.vpd` plays it (a VPD is a one-key motion there).
+/// IK on, as `mmd-player pose MODEL pose.vpd` plays it (a VPD binds by whole names).
 fn play_back_vpd(rig: &Rig, solver: &FullBodySolver) -> Pose {
     let vpd = solver.to_vpd(rig, "test.osm");
     let back = vpd::read(&vpd::write(&vpd).unwrap()).unwrap();
-    let keys = back
-        .bones
-        .iter()
-        .map(|b| BoneKey {
-            name: FixedText::encode(&b.name),
-            frame: 0,
-            translation: b.translation,
-            rotation: b.rotation,
-            interpolation: BoneKey::LINEAR_INTERPOLATION,
-        })
-        .collect();
-    let vmd = Vmd {
-        bone_keys: keys,
-        ..Vmd::default()
-    };
-    reference(rig, &Motion::bind(rig, &[&vmd]), 0.0)
+    reference(
+        rig,
+        &Motion::bind_sources(rig, &[MotionSource::Pose(&back)]),
+        0.0,
+    )
 }
 
 /// Per bone, false for the IK bones a VMD cannot key, the links of their chains and
@@ -235,14 +223,14 @@ impl Case {
         assert_eq!(solver.pose().globals, again, "a reused solver differs");
 
         // A VMD cannot name a bone whose 15-byte cut name is another's (Gene's front-cloak
-        // IK bone): those alone may differ there. The player reads a VPD through the same
-        // 15-byte names, so there the chains of such IK bones solve again from where the
-        // IK bone is left, and only the bones they do not move are compared.
+        // IK bone): those alone may differ there, and the bones their chains move. A VPD
+        // names every bone whole, so there every bone is compared.
         let keyable = vmd_keyable_bones(&self.rig);
-        let vpd_bound = unmoved_by_unkeyable_chains(&self.rig, &keyable);
+        let keyed = unmoved_by_unkeyable_chains(&self.rig, &keyable);
+        let every_bone = vec![true; self.rig.bone_count()];
         for (how, played, compared) in [
-            ("VMD keys", play_back_keys(&self.rig, &solver), &keyable),
-            ("the VPD", play_back_vpd(&self.rig, &solver), &vpd_bound),
+            ("VMD keys", play_back_keys(&self.rig, &solver), &keyed),
+            ("the VPD", play_back_vpd(&self.rig, &solver), &every_bone),
         ] {
             let (d, b) = largest_difference(&played, solver.pose(), compared);
             let name = self.rig.bone_name(b);

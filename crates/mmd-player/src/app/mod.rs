@@ -11,6 +11,7 @@ use anyhow::Result;
 use mmd_player::action::Action;
 use mmd_player::notices::Notice;
 use mmd_player::player::Player;
+use mmd_player::pose_edit::PoseAction;
 use mmd_player::recent::{self, RecentFiles};
 use mmd_player::scene::Scene;
 
@@ -35,6 +36,9 @@ pub fn run(args: &WindowArgs) -> Result<()> {
     let mut player = Player::new(scene);
     player.set_recent_files(recent);
     player.apply(Action::SetMusicOffset(args.music_offset));
+    if args.pose_mode {
+        player.apply(Action::Pose(PoseAction::SetMode(true)));
+    }
     if let Some(error) = error {
         log::error!("{error}");
         player.add_notice(Notice::error(

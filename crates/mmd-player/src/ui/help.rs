@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 /// Each input and what it does.
-pub const CONTROLS: [(&str, &str); 11] = [
+pub const CONTROLS: [(&str, &str); 15] = [
     ("Space", "play / pause"),
     ("← / →", "previous / next frame"),
     ("Home / End", "first / last frame"),
@@ -22,6 +22,16 @@ pub const CONTROLS: [(&str, &str); 11] = [
         "reset physics (Live: start again from this frame; Baked: bake again)",
     ),
     ("Ctrl+Q", "quit"),
+    ("drag a handle", "Pose mode: move it in the view's plane"),
+    (
+        "Ctrl or Alt + drag a handle",
+        "Pose mode: up / down moves it farther / nearer",
+    ),
+    ("right-click a handle", "Pose mode: pin or free it"),
+    (
+        "Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z",
+        "Pose mode: undo / redo a pose edit",
+    ),
 ];
 
 /// The controls window; `open` turns false when the user closes it.

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use mmd_physics::SubstepRate;
 
 use super::export_panel::ExportKind;
-use super::{ERROR_COLOR, UiState, notices_panel};
+use super::{ERROR_COLOR, UiState, notices_panel, pose_panel};
 use crate::action::{Action, ViewOption};
 use crate::physics::PhysicsMode;
 use crate::player::Player;
@@ -13,6 +13,7 @@ use crate::player::Player;
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, state, player, actions));
+        ui.menu_button("Edit", |ui| pose_panel::edit_menu(ui, player, actions));
         ui.menu_button("View", |ui| view_menu(ui, player, actions));
         ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
         ui.menu_button("Music", |ui| music_menu(ui, player, actions));
@@ -22,6 +23,7 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 ui.close();
             }
         });
+        pose_panel::status(ui, player);
         if let Some(summary) = notices_panel::summary(player)
             && ui
                 .selectable_label(state.notices_open, summary)
@@ -126,6 +128,8 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
             }
         });
     });
+    ui.separator();
+    pose_panel::file_menu_items(ui, player);
     ui.separator();
     for kind in [ExportKind::Video, ExportKind::Frames] {
         let label = match kind {

@@ -1,6 +1,8 @@
 //! The egui interface: menu, timeline, bone tree with IK switches, the model list, motion
-//! layers, morph sliders (the panels showing the selected model) and the 3D view (with the skeleton overlay) in the centre, the notices panel, the
-//! keys-and-mouse help, the export window and the in-window file browser. Panels only read the player and return [`Action`]s;
+//! layers, morph sliders (the panels showing the selected model) and the 3D view (with the
+//! skeleton overlay and Pose mode's handles) in the centre, the notices panel, the
+//! keys-and-mouse help, the export window, Pose mode's window and its save window, and the
+//! in-window file browser. Panels only read the player and return [`Action`]s;
 //! [`frame`] hands them to [`Player::apply`], so no widget changes the player by itself and
 //! tests can drive the real interface (`egui_kittest`).
 //!
@@ -16,6 +18,8 @@ mod model_panel;
 mod morph_panel;
 mod motion_panel;
 mod notices_panel;
+mod pose_handles;
+mod pose_panel;
 mod timeline;
 mod view;
 
@@ -131,6 +135,7 @@ pub fn draw(
     let mut actions = Vec::new();
     dropped_files(ui, &mut actions);
     shortcuts(ui, state, &mut actions);
+    pose_panel::shortcuts(ui, player, &mut actions);
     let width = ui.max_rect().width();
     let narrow = width < NARROW;
     if state.narrow != Some(narrow) {
@@ -170,6 +175,7 @@ pub fn draw(
         help::show(ui.ctx(), &mut state.help_open);
     }
     export_panel::show(ui.ctx(), &mut state.export_form, player, &mut actions);
+    pose_panel::show(ui.ctx(), state.view_rect, player, &mut actions);
     if let Some(browser) = state.file_browser.as_mut() {
         match browser.show(ui.ctx()) {
             Outcome::Browsing => {}

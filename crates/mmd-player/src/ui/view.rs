@@ -1,11 +1,12 @@
-//! The 3D view: the renderer's image, camera controls, and the skeleton overlay with the
-//! selected bone. A click (not a drag) selects the bone joint under the pointer while the
-//! skeleton is shown, and anywhere else clears the selection.
+//! The 3D view: the renderer's image, camera controls, the skeleton overlay with the
+//! selected bone, and Pose mode's handles (`pose_handles.rs`). A click (not a drag) selects
+//! the bone joint under the pointer while the skeleton is shown, and anywhere else clears
+//! the selection.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
 
-use super::{IK_COLOR, UiState};
+use super::{IK_COLOR, UiState, pose_handles};
 use crate::action::Action;
 use crate::player::Player;
 
@@ -72,6 +73,7 @@ pub(super) fn show(
     if skeleton {
         skeleton_overlay(ui, rect, view_proj, player);
     }
+    pose_handles::show(ui, rect, &camera, aspect, player, actions);
 }
 
 /// The bone whose joint is drawn nearest `at`, within [`PICK_RADIUS`].
@@ -92,7 +94,7 @@ fn bone_at(player: &Player, view_proj: Mat4, rect: Rect, at: Pos2) -> Option<usi
 }
 
 /// Projects a model-space point into the view rectangle; `None` behind the camera.
-fn project(view_proj: Mat4, rect: Rect, p: Vec3) -> Option<Pos2> {
+pub(super) fn project(view_proj: Mat4, rect: Rect, p: Vec3) -> Option<Pos2> {
     let clip = view_proj * p.extend(1.0);
     if clip.w <= 1e-4 {
         return None;
