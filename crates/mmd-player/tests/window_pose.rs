@@ -6,8 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
-use std::process::Command;
+mod xvfb;
+
+use xvfb::{environment_ready, in_xvfb};
 
 /// The left hand's handle colour (`ui::pose_handles::handle_color`).
 const LEFT_HAND: [u8; 3] = [255, 60, 60];
@@ -17,42 +18,6 @@ const DRAG: (i32, i32) = (50, -150);
 /// Frames before the window saves its screenshot and exits: long enough for the drag
 /// (about 4 s after the window opens) at 60 frames a second, and at lavapipe's ~10.
 const FRAMES: u32 = 300;
-
-fn environment_ready() -> bool {
-    let require = std::env::var("MMD_REQUIRE_GPU").is_ok_and(|v| v == "1");
-    let problem = if Command::new("xvfb-run").arg("--help").output().is_err() {
-        Some("xvfb-run is not installed")
-    } else if Command::new("xdotool").arg("--version").output().is_err() {
-        Some("xdotool is not installed")
-    } else if mmd_render::GpuContext::headless().is_err() {
-        Some("no GPU adapter (install mesa-vulkan-drivers)")
-    } else {
-        None
-    };
-    match problem {
-        None => true,
-        Some(reason) if require => panic!("MMD_REQUIRE_GPU=1 but {reason}"),
-        Some(reason) => {
-            eprintln!("skipping the Pose mode window test: {reason}");
-            false
-        }
-    }
-}
-
-/// Runs `script` (sh) inside a fresh Xvfb display.
-fn in_xvfb(script: &str, dir: &Path) {
-    let output = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
-        .env("XDG_CONFIG_HOME", dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
 
 /// The centre of the densest spot of pixels of `color` (within a few levels): the handle's
 /// disc, not the odd pixel of that colour elsewhere (a red ribbon's edge).
@@ -83,7 +48,7 @@ fn find(image: &image::RgbaImage, color: [u8; 3]) -> Option<(f32, f32)> {
 
 #[test]
 fn dragging_the_hand_handle_in_the_real_window_moves_the_arm() {
-    if !environment_ready() {
+    if !environment_ready(&["xdotool"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
