@@ -100,6 +100,10 @@ pub struct Pose {
     pub ik_enabled: Vec<bool>,
     /// Per IK solver: the method that solves it this frame.
     pub(crate) ik_methods: Vec<IkMethod>,
+    /// Per bone and per morph, where the last sample found the key after its frame: where
+    /// the next sample's search starts (see `Motion::sample_bone`; never changes a result).
+    bone_hints: Vec<u32>,
+    morph_hints: Vec<u32>,
     pub(crate) scratch: Scratch,
     pub(crate) jacobian: JacobianScratch,
 }
@@ -114,6 +118,8 @@ impl Pose {
             morph_weights: vec![0.0; rig.morph_count()],
             ik_enabled: vec![false; rig.ik_solver_count()],
             ik_methods: vec![IkMethod::Ccd; rig.ik_solver_count()],
+            bone_hints: vec![0; n],
+            morph_hints: vec![0; rig.morph_count()],
             jacobian: JacobianScratch::new(rig.longest_ik_chain()),
             scratch: Scratch {
                 anim_t: vec![Vec3A::ZERO; n],
@@ -334,8 +340,8 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
-            |bone| motion.sample_bone(bone, frame),
-            |morph| motion.sample_morph(morph, frame),
+            |bone, hint| motion.sample_bone(bone, frame, hint),
+            |morph, hint| motion.sample_morph(morph, frame, hint),
             |solver| motion.ik_enabled(solver, frame),
         );
     }
@@ -362,31 +368,32 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
-            |bone| {
+            |bone, _| {
                 layers
                     .sample_bone(bone, frame)
                     .unwrap_or((Vec3A::ZERO, Quat::IDENTITY))
             },
-            |morph| layers.sample_morph(morph, frame).unwrap_or(0.0),
+            |morph, _| layers.sample_morph(morph, frame).unwrap_or(0.0),
             |solver| layers.ik_enabled(solver, frame),
         );
     }
 
     /// Stage 1 from the animated transform of each bone, the weight of each morph and the
-    /// motion's switch of each IK solver.
+    /// motion's switch of each IK solver (each sampler given the bone's or morph's search
+    /// hint).
     #[inline]
     fn sample_with(
         &mut self,
         rig: &Rig,
         overrides: &IkOverrides,
         morph_pins: &[Option<f32>],
-        bone: impl Fn(usize) -> (Vec3A, Quat),
-        morph: impl Fn(usize) -> f32,
+        bone: impl Fn(usize, &mut u32) -> (Vec3A, Quat),
+        morph: impl Fn(usize, &mut u32) -> f32,
         ik_enabled: impl Fn(usize) -> bool,
     ) {
         let s = &mut self.scratch;
         for i in 0..rig.bone_count() {
-            let (t, r) = bone(i);
+            let (t, r) = bone(i, &mut self.bone_hints[i]);
             s.anim_t[i] = t;
             s.anim_r[i] = r;
         }
@@ -399,10 +406,11 @@ impl Pose {
             s.append_r[b as usize] = Quat::IDENTITY;
         }
 
-        for (m, w) in self.morph_weights.iter_mut().enumerate() {
+        let weights = self.morph_weights.iter_mut().zip(&mut self.morph_hints);
+        for (m, (w, hint)) in weights.enumerate() {
             *w = match morph_pins.get(m) {
                 Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
-                _ => morph(m),
+                _ => morph(m, hint),
             };
         }
         rig.morphs.expand_groups(&mut self.morph_weights);
