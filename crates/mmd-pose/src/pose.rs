@@ -255,8 +255,10 @@ pub(crate) fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
     s.local[i] = local_transform(rig, s, i);
 }
 
-/// Walks one deform pass: append, then IK, bone by bone; then refreshes every global.
-fn run_pass(rig: &Rig, order: &[u32], pose: &mut Pose) {
+/// Walks one deform pass: append, then IK, bone by bone; then refreshes the globals of
+/// `refresh` (in `topo_order` order; all of them unless the caller knows which can have
+/// moved).
+fn run_pass(rig: &Rig, order: &[u32], refresh: &[u32], pose: &mut Pose) {
     let s = &mut pose.scratch;
     for &b in order {
         let b = b as usize;
@@ -273,7 +275,19 @@ fn run_pass(rig: &Rig, order: &[u32], pose: &mut Pose) {
             );
         }
     }
-    update_all_globals(rig, s);
+    for &i in refresh {
+        update_global(rig, s, i as usize);
+    }
+}
+
+/// The after-physics pass of an evaluation without a physics stage: only the bones that
+/// pass can move need their globals refreshed; every other global is still exactly what
+/// the before-physics pass's refresh computed from the same locals.
+fn deform_after_physics_alone(rig: &Rig, pose: &mut Pose) {
+    let (_, after) = rig.deform_order.split_at(rig.physics_split);
+    if !after.is_empty() {
+        run_pass(rig, after, &rig.after_physics_moves, pose);
+    }
 }
 
 /// Evaluates `motion` on `rig` at `frame` (fractional frames interpolate) into `pose`. The
@@ -296,8 +310,8 @@ pub fn evaluate_with_morph_pins(
 ) {
     pose.sample(rig, motion, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, pose);
-    pose.deform_after_physics(rig);
+    run_pass(rig, before, &rig.topo_order, pose);
+    deform_after_physics_alone(rig, pose);
     pose.finish(rig);
 }
 
@@ -313,8 +327,8 @@ pub fn evaluate_layers(
 ) {
     pose.sample_layers(rig, layers, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, pose);
-    pose.deform_after_physics(rig);
+    run_pass(rig, before, &rig.topo_order, pose);
+    deform_after_physics_alone(rig, pose);
     pose.finish(rig);
 }
 
@@ -432,7 +446,7 @@ impl Pose {
     /// model-space matrix into [`Pose::globals`], where the physics stage reads them.
     pub fn deform_before_physics(&mut self, rig: &Rig) {
         let (before, _) = rig.deform_order.split_at(rig.physics_split);
-        run_pass(rig, before, self);
+        run_pass(rig, before, &rig.topo_order, self);
         for (global, world) in self.globals.iter_mut().zip(&self.scratch.world) {
             *global = Mat4::from(*world);
         }
@@ -475,7 +489,9 @@ impl Pose {
     pub fn deform_after_physics(&mut self, rig: &Rig) {
         let (_, after) = rig.deform_order.split_at(rig.physics_split);
         if !after.is_empty() {
-            run_pass(rig, after, self);
+            // Every global: the physics stage set some without going through the locals,
+            // and a refresh recomputes them from the locals it derived.
+            run_pass(rig, after, &rig.topo_order, self);
         }
     }
 
