@@ -242,9 +242,12 @@ impl Layers {
             if w == 0.0 || !layer.motion.animates_bone(bone) {
                 continue;
             }
-            let Some(sample) = layer
-                .motion
-                .sample_keyed_bone(bone, layer.local_frame(frame))
+            // No search hints kept per layer (see `Motion::sample_bone`): blending is the
+            // rare case.
+            let Some(sample) =
+                layer
+                    .motion
+                    .sample_keyed_bone(bone, layer.local_frame(frame), &mut 0)
             else {
                 continue;
             };
@@ -291,7 +294,7 @@ impl Layers {
             }
             let Some(m) = layer
                 .motion
-                .sample_keyed_morph(morph, layer.local_frame(frame))
+                .sample_keyed_morph(morph, layer.local_frame(frame), &mut 0)
             else {
                 continue;
             };

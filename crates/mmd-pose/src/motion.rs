@@ -75,16 +75,35 @@ impl<T: Copy> Tracks<T> {
     }
 
     /// Indices of the keys around `frame`: `None` for an empty track, `(a, a, 0)` outside
-    /// the key range, otherwise the surrounding pair and the progress in [0, 1).
+    /// the key range, otherwise the surrounding pair and the progress in [0, 1). `hint` is
+    /// where the search for the first key after `frame` starts: the index within the track
+    /// that an earlier call left there. Played frames mostly stay between the same two keys
+    /// or move on to the next pair, so checking those two first skips the binary search; the
+    /// keys found do not depend on the hint.
     #[inline]
-    fn locate(&self, track: usize, frame: f32) -> Option<(usize, usize, f32)> {
+    fn locate(&self, track: usize, frame: f32, hint: &mut u32) -> Option<(usize, usize, f32)> {
         let (s, e) = self.ranges[track];
         let (s, e) = (s as usize, e as usize);
         if s == e {
             return None;
         }
         let frames = &self.search[s..e];
-        let next = frames.partition_point(|&f| f <= frame);
+        // `frames[..next]` are the keys at or before `frame`: `next` is the first index where
+        // `before` fails, as `partition_point` finds it (`frame` may be NaN only when a
+        // caller passes it, and then no key is before it).
+        let before = |f: f32| f <= frame;
+        let splits = |i: usize| {
+            (i == 0 || before(frames[i - 1])) && frames.get(i).is_none_or(|&f| !before(f))
+        };
+        let h = *hint as usize;
+        let next = if h <= frames.len() && splits(h) {
+            h
+        } else if h < frames.len() && splits(h + 1) {
+            h + 1
+        } else {
+            frames.partition_point(|&f| before(f))
+        };
+        *hint = next as u32;
         if next == 0 {
             return Some((s, s, 0.0));
         }
@@ -293,15 +312,23 @@ impl Motion {
     }
 
     /// The motion's translation and rotation of `bone` at `frame` (identity without keys).
-    pub(crate) fn sample_bone(&self, bone: usize, frame: f32) -> (Vec3A, Quat) {
-        self.sample_keyed_bone(bone, frame)
+    /// `hint` speeds up finding the keys around `frame` (see `Tracks::locate`); the result
+    /// does not depend on it.
+    pub(crate) fn sample_bone(&self, bone: usize, frame: f32, hint: &mut u32) -> (Vec3A, Quat) {
+        self.sample_keyed_bone(bone, frame, hint)
             .unwrap_or((Vec3A::ZERO, Quat::IDENTITY))
     }
 
-    /// The motion's translation and rotation of `bone` at `frame`, or `None` without keys.
+    /// The motion's translation and rotation of `bone` at `frame`, or `None` without keys
+    /// (`hint` as in [`Motion::sample_bone`]).
     #[inline]
-    pub(crate) fn sample_keyed_bone(&self, bone: usize, frame: f32) -> Option<(Vec3A, Quat)> {
-        let (a, b, s) = self.bones.locate(bone, frame)?;
+    pub(crate) fn sample_keyed_bone(
+        &self,
+        bone: usize,
+        frame: f32,
+        hint: &mut u32,
+    ) -> Option<(Vec3A, Quat)> {
+        let (a, b, s) = self.bones.locate(bone, frame, hint)?;
         let a = &self.bones.values[a];
         if s == 0.0 {
             return Some((a.translation, a.rotation));
@@ -323,15 +350,22 @@ impl Motion {
         Some((translation, rotation))
     }
 
-    /// A morph's weight at `frame`, linear between keys (0 without keys).
-    pub(crate) fn sample_morph(&self, morph: usize, frame: f32) -> f32 {
-        self.sample_keyed_morph(morph, frame).unwrap_or(0.0)
+    /// A morph's weight at `frame`, linear between keys (0 without keys; `hint` as in
+    /// [`Motion::sample_bone`]).
+    pub(crate) fn sample_morph(&self, morph: usize, frame: f32, hint: &mut u32) -> f32 {
+        self.sample_keyed_morph(morph, frame, hint).unwrap_or(0.0)
     }
 
-    /// A morph's weight at `frame`, linear between keys, or `None` without keys.
+    /// A morph's weight at `frame`, linear between keys, or `None` without keys (`hint` as
+    /// in [`Motion::sample_bone`]).
     #[inline]
-    pub(crate) fn sample_keyed_morph(&self, morph: usize, frame: f32) -> Option<f32> {
-        let (a, b, s) = self.morphs.locate(morph, frame)?;
+    pub(crate) fn sample_keyed_morph(
+        &self,
+        morph: usize,
+        frame: f32,
+        hint: &mut u32,
+    ) -> Option<f32> {
+        let (a, b, s) = self.morphs.locate(morph, frame, hint)?;
         let (a, b) = (self.morphs.values[a], self.morphs.values[b]);
         Some(a + (b - a) * s)
     }
@@ -367,4 +401,40 @@ pub fn vmd_keyable_bones(rig: &Rig) -> Vec<bool> {
     (0..rig.bone_count())
         .map(|b| names.bind(&FixedText::<15>::encode(&rig.names[b])) == Some(b as u32))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tracks;
+
+    #[test]
+    fn located_keys_do_not_depend_on_the_hint() {
+        let frames = [0u32, 10, 20, 35];
+        let tracks = Tracks::build(1, frames.iter().map(|&f| (0, f, f)).collect());
+        let search: Vec<f32> = frames.iter().map(|&f| f as f32).collect();
+        let queries = (-4..80)
+            .map(|f| f as f32 * 0.5)
+            .chain([f32::NAN, f32::INFINITY]);
+        for frame in queries {
+            // What a plain binary search finds.
+            let mut cold = search.len() as u32 + 7;
+            let expected = tracks.locate(0, frame, &mut cold);
+            assert_eq!(
+                cold as usize,
+                search.partition_point(|&f| f <= frame),
+                "{frame}"
+            );
+            for start in 0..=search.len() as u32 + 2 {
+                let mut hint = start;
+                let found = tracks.locate(0, frame, &mut hint);
+                assert_eq!(
+                    found.map(|(a, b, _)| (a, b)),
+                    expected.map(|(a, b, _)| (a, b))
+                );
+                let bits = |x: Option<(usize, usize, f32)>| x.map(|(_, _, s)| s.to_bits());
+                assert_eq!(bits(found), bits(expected), "{frame} from {start}");
+                assert_eq!(hint, cold, "{frame} from {start}");
+            }
+        }
+    }
 }

@@ -100,6 +100,10 @@ pub struct Pose {
     pub ik_enabled: Vec<bool>,
     /// Per IK solver: the method that solves it this frame.
     pub(crate) ik_methods: Vec<IkMethod>,
+    /// Per bone and per morph, where the last sample found the key after its frame: where
+    /// the next sample's search starts (see `Motion::sample_bone`; never changes a result).
+    bone_hints: Vec<u32>,
+    morph_hints: Vec<u32>,
     pub(crate) scratch: Scratch,
     pub(crate) jacobian: JacobianScratch,
 }
@@ -114,6 +118,8 @@ impl Pose {
             morph_weights: vec![0.0; rig.morph_count()],
             ik_enabled: vec![false; rig.ik_solver_count()],
             ik_methods: vec![IkMethod::Ccd; rig.ik_solver_count()],
+            bone_hints: vec![0; n],
+            morph_hints: vec![0; rig.morph_count()],
             jacobian: JacobianScratch::new(rig.longest_ik_chain()),
             scratch: Scratch {
                 anim_t: vec![Vec3A::ZERO; n],
@@ -249,8 +255,10 @@ pub(crate) fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
     s.local[i] = local_transform(rig, s, i);
 }
 
-/// Walks one deform pass: append, then IK, bone by bone; then refreshes every global.
-fn run_pass(rig: &Rig, order: &[u32], pose: &mut Pose) {
+/// Walks one deform pass: append, then IK, bone by bone; then refreshes the globals of
+/// `refresh` (in `topo_order` order; all of them unless the caller knows which can have
+/// moved).
+fn run_pass(rig: &Rig, order: &[u32], refresh: &[u32], pose: &mut Pose) {
     let s = &mut pose.scratch;
     for &b in order {
         let b = b as usize;
@@ -267,7 +275,19 @@ fn run_pass(rig: &Rig, order: &[u32], pose: &mut Pose) {
             );
         }
     }
-    update_all_globals(rig, s);
+    for &i in refresh {
+        update_global(rig, s, i as usize);
+    }
+}
+
+/// The after-physics pass of an evaluation without a physics stage: only the bones that
+/// pass can move need their globals refreshed; every other global is still exactly what
+/// the before-physics pass's refresh computed from the same locals.
+fn deform_after_physics_alone(rig: &Rig, pose: &mut Pose) {
+    let (_, after) = rig.deform_order.split_at(rig.physics_split);
+    if !after.is_empty() {
+        run_pass(rig, after, &rig.after_physics_moves, pose);
+    }
 }
 
 /// Evaluates `motion` on `rig` at `frame` (fractional frames interpolate) into `pose`. The
@@ -290,8 +310,8 @@ pub fn evaluate_with_morph_pins(
 ) {
     pose.sample(rig, motion, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, pose);
-    pose.deform_after_physics(rig);
+    run_pass(rig, before, &rig.topo_order, pose);
+    deform_after_physics_alone(rig, pose);
     pose.finish(rig);
 }
 
@@ -307,8 +327,8 @@ pub fn evaluate_layers(
 ) {
     pose.sample_layers(rig, layers, frame, overrides, morph_pins);
     let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, pose);
-    pose.deform_after_physics(rig);
+    run_pass(rig, before, &rig.topo_order, pose);
+    deform_after_physics_alone(rig, pose);
     pose.finish(rig);
 }
 
@@ -334,8 +354,8 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
-            |bone| motion.sample_bone(bone, frame),
-            |morph| motion.sample_morph(morph, frame),
+            |bone, hint| motion.sample_bone(bone, frame, hint),
+            |morph, hint| motion.sample_morph(morph, frame, hint),
             |solver| motion.ik_enabled(solver, frame),
         );
     }
@@ -362,31 +382,32 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
-            |bone| {
+            |bone, _| {
                 layers
                     .sample_bone(bone, frame)
                     .unwrap_or((Vec3A::ZERO, Quat::IDENTITY))
             },
-            |morph| layers.sample_morph(morph, frame).unwrap_or(0.0),
+            |morph, _| layers.sample_morph(morph, frame).unwrap_or(0.0),
             |solver| layers.ik_enabled(solver, frame),
         );
     }
 
     /// Stage 1 from the animated transform of each bone, the weight of each morph and the
-    /// motion's switch of each IK solver.
+    /// motion's switch of each IK solver (each sampler given the bone's or morph's search
+    /// hint).
     #[inline]
     fn sample_with(
         &mut self,
         rig: &Rig,
         overrides: &IkOverrides,
         morph_pins: &[Option<f32>],
-        bone: impl Fn(usize) -> (Vec3A, Quat),
-        morph: impl Fn(usize) -> f32,
+        bone: impl Fn(usize, &mut u32) -> (Vec3A, Quat),
+        morph: impl Fn(usize, &mut u32) -> f32,
         ik_enabled: impl Fn(usize) -> bool,
     ) {
         let s = &mut self.scratch;
         for i in 0..rig.bone_count() {
-            let (t, r) = bone(i);
+            let (t, r) = bone(i, &mut self.bone_hints[i]);
             s.anim_t[i] = t;
             s.anim_r[i] = r;
         }
@@ -399,10 +420,11 @@ impl Pose {
             s.append_r[b as usize] = Quat::IDENTITY;
         }
 
-        for (m, w) in self.morph_weights.iter_mut().enumerate() {
+        let weights = self.morph_weights.iter_mut().zip(&mut self.morph_hints);
+        for (m, (w, hint)) in weights.enumerate() {
             *w = match morph_pins.get(m) {
                 Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
-                _ => morph(m),
+                _ => morph(m, hint),
             };
         }
         rig.morphs.expand_groups(&mut self.morph_weights);
@@ -424,7 +446,7 @@ impl Pose {
     /// model-space matrix into [`Pose::globals`], where the physics stage reads them.
     pub fn deform_before_physics(&mut self, rig: &Rig) {
         let (before, _) = rig.deform_order.split_at(rig.physics_split);
-        run_pass(rig, before, self);
+        run_pass(rig, before, &rig.topo_order, self);
         for (global, world) in self.globals.iter_mut().zip(&self.scratch.world) {
             *global = Mat4::from(*world);
         }
@@ -467,7 +489,9 @@ impl Pose {
     pub fn deform_after_physics(&mut self, rig: &Rig) {
         let (_, after) = rig.deform_order.split_at(rig.physics_split);
         if !after.is_empty() {
-            run_pass(rig, after, self);
+            // Every global: the physics stage set some without going through the locals,
+            // and a refresh recomputes them from the locals it derived.
+            run_pass(rig, after, &rig.topo_order, self);
         }
     }
 

@@ -115,6 +115,11 @@ pub struct Rig {
     pub(crate) deform_order: Vec<u32>,
     /// `deform_order[..physics_split]` deform before physics, the rest after.
     pub(crate) physics_split: usize,
+    /// In `topo_order`, the bones whose globals the after-physics pass can move: the append
+    /// bones of that pass, the links of its IK solvers and everything below them. Without a
+    /// physics stage between the passes, every other bone's global stays what the
+    /// before-physics pass left.
+    pub(crate) after_physics_moves: Vec<u32>,
     pub(crate) solvers: Vec<IkSolverDef>,
     /// Solver index per bone (`NONE` when the bone is not an IK bone).
     pub(crate) solver_of_bone: Vec<u32>,
@@ -272,6 +277,27 @@ impl Rig {
             .iter()
             .flat_map(|s| s.links.iter().map(|l| l.bone))
             .collect();
+        let mut moves = vec![false; n];
+        for &b in &deform_order[physics_split..] {
+            moves[b as usize] |= append[b as usize].is_some();
+            if solver_of_bone[b as usize] != NONE {
+                for link in &solvers[solver_of_bone[b as usize] as usize].links {
+                    moves[link.bone as usize] = true;
+                }
+            }
+        }
+        // Parents come first in `topo_order`, so one walk carries the mark down.
+        for &b in &topo_order {
+            let p = parent[b as usize];
+            if p != NONE && moves[p as usize] {
+                moves[b as usize] = true;
+            }
+        }
+        let after_physics_moves = topo_order
+            .iter()
+            .copied()
+            .filter(|&b| moves[b as usize])
+            .collect();
 
         let morphs = MorphSet::from_pmx(&pmx.morphs, n, &mut warnings);
         let rig = Rig {
@@ -284,6 +310,7 @@ impl Rig {
             topo_order,
             deform_order,
             physics_split,
+            after_physics_moves,
             solvers,
             solver_of_bone,
             morphs,

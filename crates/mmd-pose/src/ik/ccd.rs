@@ -140,7 +140,7 @@ fn link_step(
     let turned = match (link.limit, link.fixed_axis) {
         (Some(limit), fixed) => limited_turn(current, cross, angle, unit, &limit, fixed, reflect),
         (None, Some(axis)) => fixed_axis_turn(current, cross, angle, unit, axis),
-        (None, None) => free_turn(current, cross, cos, angle, unit, to_parent * a),
+        (None, None) => free_turn(current, cross, cos, angle, unit, &to_parent, a),
     };
     match turned {
         Some(q) => Step::Turn(q),
@@ -153,13 +153,15 @@ fn turn(axis: Vec3A, angle: f32, unit: f32, current: Quat) -> Quat {
 }
 
 /// An unlimited link turns about the axis perpendicular to both directions; at a half turn,
-/// about any axis perpendicular to the effector's direction `a`.
+/// about any axis perpendicular to the effector's direction (`to_parent * a` in the parent's
+/// frame, only formed then).
 fn free_turn(
     current: Quat,
     cross: Vec3A,
     cos: f32,
     angle: f32,
     unit: f32,
+    to_parent: &Mat3A,
     a: Vec3A,
 ) -> Option<Quat> {
     if cross.length_squared() >= NO_AXIS {
@@ -168,6 +170,7 @@ fn free_turn(
     if cos > 0.0 {
         return None;
     }
+    let a = *to_parent * a;
     let helper = if a.x.abs() < 0.9 { Vec3A::X } else { Vec3A::Y };
     Some(turn(a.cross(helper).try_normalize()?, angle, unit, current))
 }

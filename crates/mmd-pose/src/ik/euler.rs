@@ -35,13 +35,31 @@ pub(crate) fn decompose(m: &Mat3A, order: EulerOrder) -> Vec3A {
 
 /// The rotation with X, Y and Z angles `angles` in `order`.
 pub(crate) fn compose(angles: Vec3A, order: EulerOrder) -> Quat {
-    let x = Quat::from_rotation_x(angles.x);
-    let y = Quat::from_rotation_y(angles.y);
-    let z = Quat::from_rotation_z(angles.z);
+    let x = turn_about(Quat::from_rotation_x, angles.x, |s| {
+        Quat::from_xyzw(s, 0.0, 0.0, 1.0)
+    });
+    let y = turn_about(Quat::from_rotation_y, angles.y, |s| {
+        Quat::from_xyzw(0.0, s, 0.0, 1.0)
+    });
+    let z = turn_about(Quat::from_rotation_z, angles.z, |s| {
+        Quat::from_xyzw(0.0, 0.0, s, 1.0)
+    });
     match order {
         EulerOrder::Yxz => y * x * z,
         EulerOrder::Zyx => z * y * x,
         EulerOrder::Xzy => x * z * y,
+    }
+}
+
+/// `rotation(angle)`, the turn about one axis; a zero angle, what a locked axis of a limited
+/// link always clamps to, is built from `sin(±0 / 2) = ±0` and `cos(±0 / 2) = 1` directly
+/// instead of calling sin/cos (the same bits, sign of zero included).
+#[inline]
+fn turn_about(rotation: fn(f32) -> Quat, angle: f32, zero: fn(f32) -> Quat) -> Quat {
+    if angle == 0.0 {
+        zero(angle * 0.5)
+    } else {
+        rotation(angle)
     }
 }
 
