@@ -629,9 +629,16 @@ fn the_model_list_selects_hides_and_removes_models() {
         mmd_pose::IkOverride::Auto
     );
 
+    let bones = player(&h).scene.actors[0].model.rig.bone_count();
+    let status = |n: usize| format!("{n} bones");
+    assert!(h.query_by_label_contains(&status(2 * bones)).is_some());
     click(&mut h, &format!("Show: {first}"));
     assert!(!player(&h).scene.actors[0].visible, "hidden");
     assert!(player(&h).scene.actors[1].visible);
+    assert!(
+        h.query_by_label_contains(&status(bones)).is_some(),
+        "the status line counts the models shown"
+    );
     click(&mut h, &format!("Show: {first}"));
     assert!(player(&h).scene.actors[0].visible, "shown again");
 

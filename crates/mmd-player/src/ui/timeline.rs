@@ -27,11 +27,11 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 player.physics_micros / 1000.0
             ),
         };
-        // One line, cut to the window's width: the figures are for a glance, over every
-        // model.
-        let actors = &player.scene.actors;
-        let bones: usize = actors.iter().map(|a| a.model.rig.bone_count()).sum();
-        let vertices: usize = actors.iter().map(|a| a.model.pmx.vertices.len()).sum();
+        // One line, cut to the window's width: the figures are for a glance, over the
+        // models shown.
+        let shown = || player.scene.actors.iter().filter(|a| a.visible);
+        let bones: usize = shown().map(|a| a.model.rig.bone_count()).sum();
+        let vertices: usize = shown().map(|a| a.model.pmx.vertices.len()).sum();
         ui.add(
             egui::Label::new(
                 RichText::new(format!(
