@@ -13,7 +13,7 @@ use crate::material::MaterialParams;
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
 use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SourceVertex, pack_vertices};
-use crate::texture::{self, MipImage, TextureWarning};
+use crate::texture::{self, TextureWarning};
 use crate::texture_source::TextureSource;
 
 /// One material's draw state.
@@ -475,21 +475,21 @@ fn load_textures(
         .par_iter()
         .map(|&i| {
             let path = &pmx.textures[i];
-            let image = match source.load(path) {
+            // Submitted at once: on a software adapter (lavapipe) the copy into the texture
+            // then runs on the queue's thread while the other textures decode, rather than
+            // all of them ahead of the first frame.
+            let view = match source.load(path) {
                 None => Err("not found".to_string()),
-                Some(bytes) => MipImage::decode(&bytes, path, max_side, used.non_toon.contains(&i)),
+                Some(bytes) => texture::load(
+                    device,
+                    queue,
+                    &bytes,
+                    path,
+                    max_side,
+                    used.non_toon.contains(&i),
+                ),
             };
-            (
-                i,
-                image.map(|image| {
-                    let view = texture::upload(device, queue, &image, path);
-                    // Submitted at once: on a software adapter (lavapipe) the copy into the
-                    // texture then runs on the queue's thread while the other textures
-                    // decode, rather than all of them ahead of the first frame.
-                    queue.submit([]);
-                    view
-                }),
-            )
+            (i, view)
         })
         .collect();
     LoadedTextures {
