@@ -71,12 +71,13 @@ pub struct MipImage {
 }
 
 impl MipImage {
-    /// Decodes `bytes` (as [`decode`] does) into a texture no side of which exceeds
-    /// `max_side`, with its mip chain when `mips` (see [`MipImage::with_mips`]). RGB and RGBA
-    /// images within the limit, what model textures nearly always are, decode straight into
-    /// the buffer that holds the chain: no intermediate image, no copy and no reallocation
-    /// of a texture that may be 64 MB (a 4096² sheet). Anything else goes through [`decode`].
-    pub fn decode(bytes: &[u8], path: &str, max_side: u32, mips: bool) -> Result<MipImage, String> {
+    /// Decodes `bytes` (as [`decode`] does) into level 0 of a texture no side of which
+    /// exceeds `max_side`, followed by room for its mip chain when `mips` (left zero, for
+    /// [`fill_mips_below`]). RGB and RGBA images within the limit, what model textures nearly
+    /// always are, decode straight into the buffer that holds the chain: no intermediate
+    /// image, no copy and no reallocation of a texture that may be 64 MB (a 4096² sheet).
+    /// Anything else goes through [`decode`].
+    fn decode_top(bytes: &[u8], path: &str, max_side: u32, mips: bool) -> Result<MipImage, String> {
         let decoder = ImageReader::with_format(Cursor::new(bytes), format_of(bytes, path)?)
             .into_decoder()
             .map_err(cannot_decode)?;
@@ -88,7 +89,7 @@ impl MipImage {
         if !direct {
             let image = fit_to_limit(decode(bytes, path)?, max_side);
             return Ok(if mips {
-                MipImage::with_mips(image)
+                MipImage::unfilled(image)
             } else {
                 MipImage::single(image)
             });
@@ -110,13 +111,18 @@ impl MipImage {
                 out[3] = u8::MAX;
             }
         }
-        fill_mips(&mut data, width, height, levels);
         Ok(MipImage {
             width,
             height,
             levels,
             data,
         })
+    }
+
+    /// Level 0 and the rest of the chain, apart.
+    fn split_top(&mut self) -> (&mut [u8], &mut [u8]) {
+        let top = level_side(self.width, 0) * level_side(self.height, 0) * 4;
+        self.data.split_at_mut(top)
     }
 
     /// Just the image, for textures that must not be minified: toon ramps are looked up by
@@ -131,16 +137,12 @@ impl MipImage {
         }
     }
 
-    /// The image with its full mip chain down to 1×1, each level a box filter of the one
-    /// above, as D3DX builds it when MMD loads a texture. Averaging is done on the stored
-    /// values, straight (not premultiplied) alpha, like D3DX: the textures are uploaded as
-    /// `Rgba8Unorm` and shaded in their own gamma space, so their levels are averaged in it too.
-    pub fn with_mips(image: RgbaImage) -> MipImage {
+    /// The image followed by room for its full mip chain, left zero.
+    fn unfilled(image: RgbaImage) -> MipImage {
         let (width, height) = image.dimensions();
         let levels = mip_level_count(width, height);
         let mut data = image.into_raw();
         data.resize(chain_size(width, height, levels), 0);
-        fill_mips(&mut data, width, height, levels);
         MipImage {
             width,
             height,
@@ -157,17 +159,23 @@ fn chain_size(width: u32, height: u32, levels: u32) -> usize {
         .sum()
 }
 
-/// Writes levels 1.. of a chain whose level 0 starts `data`, each from the one above.
-fn fill_mips(data: &mut [u8], width: u32, height: u32, levels: u32) {
-    let mut start = 0;
-    for level in 1..levels {
-        let (sw, sh) = (level_side(width, level - 1), level_side(height, level - 1));
-        let (dw, dh) = (level_side(width, level), level_side(height, level));
-        let end = start + sw * sh * 4;
-        let (above, below) = data.split_at_mut(end);
-        downsample(&above[start..], sw, sh, &mut below[..dw * dh * 4], dw, dh);
-        start = end;
+/// Writes levels 1.. of a chain of `levels` levels into `below`, each from the one above,
+/// level 0 (`width`×`height`) being `top`: the full chain down to 1×1, each level a box
+/// filter of the one above, as D3DX builds it when MMD loads a texture. Averaging is done on
+/// the stored values, straight (not premultiplied) alpha, like D3DX: the textures are
+/// uploaded as `Rgba8Unorm` and shaded in their own gamma space, so their levels are averaged
+/// in it too.
+fn fill_mips_below(top: &[u8], below: &mut [u8], width: u32, height: u32, levels: u32) {
+    if levels < 2 {
+        return;
     }
+    let (sw, sh) = (level_side(width, 0), level_side(height, 0));
+    let (dw, dh) = (level_side(width, 1), level_side(height, 1));
+    let (first, rest) = below.split_at_mut(dw * dh * 4);
+    downsample(top, sw, sh, first, dw, dh);
+    // Level 1 is level 0 of the rest of the chain: halving a side twice rounds as halving
+    // it once by four does.
+    fill_mips_below(first, rest, dw as u32, dh as u32, levels - 1);
 }
 
 /// The number of levels in a full mip chain: floor(log2(max(w, h))) + 1.
@@ -274,6 +282,29 @@ fn downsample_any(src: &[u8], sw: usize, dst: &mut [u8], xs: &[Taps], ys: &[Taps
     }
 }
 
+/// A model texture: RGBA8 with `levels` mip levels, sampled and filled by copies.
+fn texture_descriptor(
+    label: &str,
+    width: u32,
+    height: u32,
+    levels: u32,
+) -> wgpu::TextureDescriptor<'_> {
+    wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: levels,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    }
+}
+
 /// Uploads an RGBA8 image with its mip levels. Colours are stored as they are
 /// (`Rgba8Unorm`, no sRGB decode): MMD shades and blends in the images' own gamma space.
 pub fn upload(
@@ -284,24 +315,78 @@ pub fn upload(
 ) -> wgpu::TextureView {
     let texture = device.create_texture_with_data(
         queue,
-        &wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width: image.width,
-                height: image.height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: image.levels,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        },
+        &texture_descriptor(label, image.width, image.height, image.levels),
         wgpu::util::TextureDataOrder::LayerMajor,
         &image.data,
     );
     texture.create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+/// Decodes `bytes` into a texture no side of which exceeds `max_side`, with its mip chain
+/// when `mips` (see [`fill_mips_below`]), and uploads it, submitting the copies at once. Level 0 is handed to wgpu while the levels below are built on another
+/// thread: for a big sheet (Uka's 4096², 64 MB) that copy into wgpu's staging memory takes as
+/// long as building the chain, and on a software adapter (lavapipe) the submitted copy into
+/// the texture proceeds on the queue's thread meanwhile too.
+pub fn load(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    bytes: &[u8],
+    path: &str,
+    max_side: u32,
+    mips: bool,
+) -> Result<wgpu::TextureView, String> {
+    let mut image = MipImage::decode_top(bytes, path, max_side, mips)?;
+    let (width, height, levels) = (image.width, image.height, image.levels);
+    let texture = device.create_texture(&texture_descriptor(path, width, height, levels));
+    let (top, below) = image.split_top();
+    let top = &*top;
+    rayon::join(
+        || {
+            write_level(queue, &texture, top, width, height, 0);
+            queue.submit([]);
+        },
+        || fill_mips_below(top, below, width, height, levels),
+    );
+    let mut rest = &below[..];
+    for level in 1..levels {
+        let size = level_side(width, level) * level_side(height, level) * 4;
+        let (pixels, after) = rest.split_at(size);
+        write_level(queue, &texture, pixels, width, height, level);
+        rest = after;
+    }
+    queue.submit([]);
+    Ok(texture.create_view(&wgpu::TextureViewDescriptor::default()))
+}
+
+/// Writes mip `level` of a `width`×`height` texture from its tightly packed pixels.
+fn write_level(
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+    level: u32,
+) {
+    let (w, h) = (level_side(width, level), level_side(height, level));
+    queue.write_texture(
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: level,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        pixels,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some((w * 4) as u32),
+            rows_per_image: Some(h as u32),
+        },
+        wgpu::Extent3d {
+            width: w as u32,
+            height: h as u32,
+            depth_or_array_layers: 1,
+        },
+    );
 }
 
 /// A 1×1 image of one colour (fallbacks: white multiplies as nothing, black adds nothing).
@@ -382,6 +467,27 @@ pub fn buffer_with(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    impl MipImage {
+        /// The chain [`load`] uploads.
+        fn decode(bytes: &[u8], path: &str, max_side: u32, mips: bool) -> Result<MipImage, String> {
+            let mut image = MipImage::decode_top(bytes, path, max_side, mips)?;
+            image.fill_mips();
+            Ok(image)
+        }
+
+        fn with_mips(image: RgbaImage) -> MipImage {
+            let mut image = MipImage::unfilled(image);
+            image.fill_mips();
+            image
+        }
+
+        fn fill_mips(&mut self) {
+            let (width, height, levels) = (self.width, self.height, self.levels);
+            let (top, below) = self.split_top();
+            fill_mips_below(top, below, width, height, levels);
+        }
+    }
 
     fn encode(format: ImageFormat) -> Vec<u8> {
         let image = RgbaImage::from_fn(3, 2, |x, y| {
