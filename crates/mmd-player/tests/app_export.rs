@@ -8,6 +8,7 @@
 
 mod common;
 mod ffmpeg;
+mod ui_harness;
 
 use std::path::Path;
 use std::process::Command;
@@ -18,37 +19,9 @@ use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use ffmpeg::{have_ffmpeg, probe};
-use mmd_player::action::Action;
 use mmd_player::export_job::ExportOutcome;
-use mmd_player::player::Player;
 use mmd_player::scene::{OpenInto, Scene};
-use mmd_player::ui::{self, UiState};
-
-struct App {
-    player: Player,
-    ui: UiState,
-}
-
-fn harness(scene: Scene) -> Harness<'static, App> {
-    let mut player = Player::new(scene);
-    player.apply(Action::Seek(0.0));
-    let app = App {
-        player,
-        ui: UiState::default(),
-    };
-    let mut h = Harness::builder()
-        .with_size([1280.0, 720.0])
-        .allow_missing_glyphs()
-        .with_context_setup(|ctx| {
-            mmd_player::fonts::install(ctx);
-        })
-        .build_ui_state(
-            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
-            app,
-        );
-    h.run();
-    h
-}
+use ui_harness::{App, harness};
 
 /// Clicks a text field, replaces its text with `text` and presses Enter.
 fn type_into(h: &mut Harness<'_, App>, field: Rect, text: &str) {

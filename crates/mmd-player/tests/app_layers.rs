@@ -8,9 +8,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod ui_harness;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
@@ -20,15 +20,10 @@ use mmd_player::action::Action;
 use mmd_player::physics::PhysicsMode;
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
-use mmd_player::ui::{self, UiState};
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
 
 use common::fixture;
-
-struct App {
-    player: Player,
-    ui: UiState,
-}
+use ui_harness::{App, drop_files, harness_at, player};
 
 /// Gene dancing her frustrated motion, and her laugh to add as a layer.
 fn gene() -> Option<(Scene, PathBuf)> {
@@ -38,55 +33,11 @@ fn gene() -> Option<(Scene, PathBuf)> {
     Some((Scene::from_command_line(&[model, dance]).unwrap(), laugh))
 }
 
-/// The interface over `scene`, paused at `frame`, at the window's start size.
-fn harness(scene: Scene, frame: f32) -> Harness<'static, App> {
-    let mut player = Player::new(scene);
-    player.apply(Action::Seek(frame));
-    let app = App {
-        player,
-        ui: UiState::default(),
-    };
-    let mut h = Harness::builder()
-        .with_size([1280.0, 720.0])
-        .allow_missing_glyphs()
-        .with_context_setup(|ctx| {
-            mmd_player::fonts::install(ctx);
-        })
-        .build_ui_state(
-            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
-            app,
-        );
-    h.run();
-    h
-}
-
-fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
-    &h.state().player
-}
-
-#[derive(Debug)]
-struct DroppedPath(PathBuf);
-
-impl egui::DroppedFile for DroppedPath {
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
-}
-
 /// Drops `paths` on the window with `modifiers` held.
-fn drop_files(h: &mut Harness<'_, App>, paths: &[&Path], modifiers: Modifiers) {
+fn drop_files_holding(h: &mut Harness<'_, App>, paths: &[&Path], modifiers: Modifiers) {
     h.event(egui::Event::ModifiersChanged(modifiers));
     h.run();
-    for p in paths {
-        h.input_mut()
-            .dropped_files
-            .push(Arc::new(DroppedPath(p.to_path_buf())));
-    }
-    h.run();
+    drop_files(h, paths);
     h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
     h.run();
 }
@@ -166,9 +117,9 @@ const LAUGH: &str = "2. 02_laugh.vmd";
 #[test]
 fn shift_drop_adds_a_layer_whose_weight_slider_changes_the_drawn_pose_at_once() {
     let Some((scene, laugh)) = gene() else { return };
-    let mut h = harness(scene, 40.0);
+    let mut h = harness_at(scene, 40.0);
     let alone = player(&h).pose().unwrap().clone();
-    drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
+    drop_files_holding(&mut h, &[&laugh], Modifiers::SHIFT);
     assert!(player(&h).error.is_none(), "{:?}", player(&h).error);
     let sources = player(&h).scene.actors[0].layer_sources();
     assert_eq!(sources.len(), 2, "Shift + drop adds a layer");
@@ -209,10 +160,10 @@ fn shift_drop_adds_a_layer_whose_weight_slider_changes_the_drawn_pose_at_once() 
 #[test]
 fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog() {
     let Some((scene, laugh)) = gene() else { return };
-    let mut h = harness(scene, 0.0);
-    drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
+    let mut h = harness_at(scene, 0.0);
+    drop_files_holding(&mut h, &[&laugh], Modifiers::SHIFT);
     assert_eq!(player(&h).scene.actors[0].layers().len(), 2);
-    drop_files(&mut h, &[&laugh], Modifiers::NONE);
+    drop_files_holding(&mut h, &[&laugh], Modifiers::NONE);
     let sources = player(&h).scene.actors[0].layer_sources();
     assert_eq!(
         sources.len(),
@@ -229,7 +180,7 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
 
     // A model is not a layer: the error shows and nothing changes.
     let model = fixture("gene/Gene_light.pmx").unwrap();
-    drop_files(&mut h, &[&model], Modifiers::SHIFT);
+    drop_files_holding(&mut h, &[&model], Modifiers::SHIFT);
     assert!(player(&h).error.as_deref().unwrap().contains("a model"));
     assert_eq!(player(&h).scene.actors[0].layers().len(), 1);
 }
@@ -237,9 +188,9 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
 #[test]
 fn the_layer_controls_edit_the_blend() {
     let Some((scene, laugh)) = gene() else { return };
-    let mut h = harness(scene, 60.0);
+    let mut h = harness_at(scene, 60.0);
     let alone = player(&h).pose().unwrap().clone();
-    drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
+    drop_files_holding(&mut h, &[&laugh], Modifiers::SHIFT);
     let both = player(&h).pose().unwrap().clone();
 
     h.get_by_label(&format!("On: {LAUGH}")).click();
@@ -298,8 +249,8 @@ fn the_layer_controls_edit_the_blend() {
 #[test]
 fn a_weight_change_bakes_the_physics_again() {
     let Some((scene, laugh)) = gene() else { return };
-    let mut h = harness(scene, 30.0);
-    drop_files(&mut h, &[&laugh], Modifiers::SHIFT);
+    let mut h = harness_at(scene, 30.0);
+    drop_files_holding(&mut h, &[&laugh], Modifiers::SHIFT);
     h.state_mut()
         .player
         .apply(Action::SetPhysicsMode(PhysicsMode::Baked));

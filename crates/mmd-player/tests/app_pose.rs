@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod ui_harness;
 
 use std::process::Command;
 
@@ -18,44 +19,9 @@ use mmd_player::action::Action;
 use mmd_player::player::Player;
 use mmd_player::pose_edit::PoseAction;
 use mmd_player::scene::Scene;
-use mmd_player::ui::{self, UiState};
 use mmd_pose::{Handle, vmd_keyable_bones};
 use serde_json::Value;
-
-struct App {
-    player: Player,
-    ui: UiState,
-}
-
-fn harness(scene: Scene) -> Harness<'static, App> {
-    let mut player = Player::new(scene);
-    player.apply(Action::Seek(0.0));
-    let app = App {
-        player,
-        ui: UiState::default(),
-    };
-    let mut h = Harness::builder()
-        .with_size([1280.0, 720.0])
-        .allow_missing_glyphs()
-        .with_context_setup(|ctx| {
-            mmd_player::fonts::install(ctx);
-        })
-        .build_ui_state(
-            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
-            app,
-        );
-    h.run();
-    h
-}
-
-fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
-    &h.state().player
-}
-
-fn click(h: &mut Harness<'_, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
+use ui_harness::{App, click, harness, player};
 
 fn position(m: &Mat4) -> Vec3 {
     m.w_axis.truncate()

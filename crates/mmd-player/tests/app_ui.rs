@@ -6,9 +6,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod ui_harness;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
 
 use egui::accesskit::{Role, Toggled};
 use egui::{Key, Modifiers, Pos2, Rect};
@@ -22,10 +23,10 @@ use mmd_player::action::Action;
 use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_player::player::Player;
 use mmd_player::scene::Scene;
-use mmd_player::ui::{self, UiState};
 use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
+use ui_harness::{App, drop_files, harness, player};
 
 /// The ids of the scene's actors, in order: which models are on stage.
 fn actor_ids(player: &Player) -> Vec<u64> {
@@ -34,40 +35,6 @@ fn actor_ids(player: &Player) -> Vec<u64> {
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
-}
-
-/// What the window holds: the player and the interface's own state.
-struct App {
-    player: Player,
-    ui: UiState,
-}
-
-/// The interface over `scene`, paused at frame 0, laid out at the window's start size.
-fn harness(scene: Scene) -> Harness<'static, App> {
-    let mut player = Player::new(scene);
-    player.apply(Action::Seek(0.0));
-    let app = App {
-        player,
-        ui: UiState::default(),
-    };
-    let mut h = Harness::builder()
-        .with_size([1280.0, 720.0])
-        // Without a system CJK font Japanese names draw as boxes; the tests find widgets by
-        // their accessible text, which does not depend on the font.
-        .allow_missing_glyphs()
-        .with_context_setup(|ctx| {
-            mmd_player::fonts::install(ctx);
-        })
-        .build_ui_state(
-            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
-            app,
-        );
-    h.run();
-    h
-}
-
-fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
-    &h.state().player
 }
 
 /// Applies an action as the interface would, with no frame run after it yet.
@@ -160,30 +127,6 @@ fn pose_at(scene: Scene, frame: f32) -> Pose {
     player.apply(Action::Seek(frame));
     player.evaluate();
     player.pose().unwrap().clone()
-}
-
-/// A file dropped on the window, as the window layer hands it to egui.
-#[derive(Debug)]
-struct DroppedPath(PathBuf);
-
-impl egui::DroppedFile for DroppedPath {
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
-}
-
-/// Drops `paths` on the window together.
-fn drop_files(h: &mut Harness<'_, App>, paths: &[&Path]) {
-    for p in paths {
-        h.input_mut()
-            .dropped_files
-            .push(Arc::new(DroppedPath(p.to_path_buf())));
-    }
-    h.run();
 }
 
 /// A frame of the default dance where the centre is lowered, so leg IK bends the knees.

@@ -7,8 +7,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod ui_harness;
+
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use egui::accesskit::Role;
 use egui::{FontFamily, FontId, Key, Modifiers, Pos2, Rect, Vec2};
@@ -18,8 +19,9 @@ use mmd_player::action::{Action, ViewOption};
 use mmd_player::player::Player;
 use mmd_player::recent::RecentFiles;
 use mmd_player::scene::Scene;
+use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
-use mmd_player::ui::{self, UiState};
+use ui_harness::{App, click, drop_files, player};
 
 /// The ids of the scene's actors, in order: which models are on stage.
 fn actor_ids(player: &Player) -> Vec<u64> {
@@ -44,11 +46,6 @@ fn fixtures() -> Option<PathBuf> {
     None
 }
 
-struct App {
-    player: Player,
-    ui: UiState,
-}
-
 /// The interface over `scene` at `size` points, paused at frame 0, drawing text with egui's
 /// fonts and the bundled Japanese font only; a missing glyph panics.
 fn harness_sized(scene: Scene, size: [f32; 2]) -> Harness<'static, App> {
@@ -62,58 +59,17 @@ fn harness_with_browser(scene: Scene) -> Harness<'static, App> {
 }
 
 fn build(scene: Scene, size: [f32; 2], check_accessibility: bool) -> Harness<'static, App> {
-    let mut player = Player::new(scene);
-    player.apply(Action::Seek(0.0));
-    let app = App {
-        player,
-        ui: UiState::default(),
-    };
     let mut h = Harness::builder()
         .with_size(size)
         .with_accessibility_check(check_accessibility)
         .with_context_setup(|ctx| ctx.set_fonts(mmd_player::fonts::with_bundled_cjk()))
-        .build_ui_state(
-            |ui, app: &mut App| ui::frame(ui, &mut app.ui, &mut app.player, None),
-            app,
-        );
+        .build_ui_state(App::frame, App::new(scene, 0.0));
     h.run();
     h
 }
 
 fn harness(scene: Scene) -> Harness<'static, App> {
     harness_sized(scene, [1280.0, 720.0])
-}
-
-fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
-    &h.state().player
-}
-
-fn click(h: &mut Harness<'_, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// A file dropped on the window, as the window layer hands it to egui.
-#[derive(Debug)]
-struct DroppedPath(PathBuf);
-
-impl egui::DroppedFile for DroppedPath {
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
-}
-
-fn drop_files(h: &mut Harness<'_, App>, paths: &[&Path]) {
-    for p in paths {
-        h.input_mut()
-            .dropped_files
-            .push(Arc::new(DroppedPath(p.to_path_buf())));
-    }
-    h.run();
 }
 
 /// Every PMX and PMD file under `dir`.
