@@ -118,10 +118,10 @@ impl FrameRenderer {
 
     /// Draws the shown models of `scene` (the one this renderer was made for), each in its
     /// place and its pose (`poses` in scene order).
-    pub fn render(
+    pub fn render<'p>(
         &mut self,
         scene: &Scene,
-        poses: &[Pose],
+        poses: impl IntoIterator<Item = &'p Pose>,
         view: &View,
     ) -> Result<RgbaImage, RenderError> {
         for ((model, pose), actor) in self.models.iter_mut().zip(poses).zip(&scene.actors) {

@@ -9,11 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
-use mmd_pose::{SelfShadow, SelfShadowMode};
 use mmd_render::Camera;
 
 use crate::export::{ExportError, FrameRenderer, FrameSink, export_view};
-use crate::music_sync::music_time;
 use crate::scene::Scene;
 use crate::scene_poser::{PhysicsPlan, ScenePoser, ScenePoserError};
 use crate::video::AudioInput;
@@ -255,10 +253,8 @@ fn render_all(
         ExportTarget::Video(path) => (None, Some(path.as_path())),
     };
     let words = |e: ExportError| e.to_string();
-    let audio = scene.music.as_ref().map(|music| AudioInput {
-        path: music.path.clone(),
-        start: music_time(frames.first().copied().unwrap_or(0.0), music_offset),
-    });
+    let first = frames.first().copied().unwrap_or(0.0);
+    let audio = AudioInput::of_scene(&scene, first, music_offset);
     let mut sink = FrameSink::new(folder, video, (width, height, request.fps), audio.as_ref())
         .map_err(words)?;
     let (mut renderer, warnings) =
@@ -285,17 +281,9 @@ fn render_all(
             Some(camera) => Some(camera),
             None => scene.camera_at(frame),
         };
-        let self_shadow = if self_shadow {
-            scene.self_shadow_at(frame)
-        } else {
-            SelfShadow {
-                mode: SelfShadowMode::Off,
-                ..SelfShadow::default()
-            }
-        };
         let view = export_view(
             camera.unwrap_or_default(),
-            self_shadow,
+            scene.self_shadow_shown(frame, self_shadow),
             edges,
             ground_shadow,
         );

@@ -239,7 +239,6 @@ fn run(physics: &mut ModelPhysics, advance: Advance, globals: &[Mat4]) -> Option
 
 /// Every whole frame of a motion simulated once: the model-space matrices of the bones the
 /// bodies drive, per frame.
-#[derive(Clone)]
 pub struct PhysicsBake {
     driven: Vec<usize>,
     rotated: Vec<usize>,

@@ -12,12 +12,12 @@
 //! [`PhysicsChange`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, SelfShadow, SelfShadowMode};
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, Rig, SelfShadow};
 use mmd_render::{Aabb, Camera};
-use rayon::prelude::*;
 
 use crate::action::{Action, ViewOption};
 use crate::bake_job::{BakeInputs, BakeJob};
@@ -28,6 +28,7 @@ use crate::physics::{LivePhysics, MAX_BAKE_FRAMES, PhysicsBake, PhysicsMode};
 use crate::playback::Playback;
 use crate::recent::RecentFiles;
 use crate::scene::{Actor, Model, OpenInto, Scene};
+use crate::scene_poser::pose_actors;
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
@@ -126,6 +127,9 @@ struct ActorState {
     selected_bone: Option<usize>,
     /// The last blow-up of live physics, until reported.
     blow_up: Option<String>,
+    /// The model's extent over the scene's frames, in its own space (see [`framing`]):
+    /// measured when models or motions change, so moving the model costs nothing.
+    bounds: Option<Aabb>,
     /// Seconds the last evaluation took, and the part live physics took of it.
     evaluate_seconds: f32,
     physics_seconds: f32,
@@ -140,6 +144,7 @@ impl ActorState {
             bone_tree: BoneTree::new(rig),
             selected_bone: rig.bone_index("センター"),
             blow_up: None,
+            bounds: None,
             evaluate_seconds: 0.0,
             physics_seconds: 0.0,
         }
@@ -154,7 +159,8 @@ struct ActorPhysics {
     live: Option<LivePhysics>,
     /// A bake of the model, motions, overrides and pins at the rate; dropped when any of
     /// them changes.
-    bake: Option<PhysicsBake>,
+    /// Shared with exports, which read it as it is.
+    bake: Option<Arc<PhysicsBake>>,
     /// The bake being simulated (Baked mode only).
     baking: Option<BakeJob>,
 }
@@ -201,20 +207,6 @@ impl BoneTree {
     }
 }
 
-/// The shown models' extent over their motions (see [`framing`]).
-fn framing_bounds(scene: &Scene) -> Option<Aabb> {
-    let last = scene.last_frame();
-    scene
-        .actors
-        .iter()
-        .filter(|a| a.visible)
-        .filter_map(|a| {
-            framing::motion_bounds(&a.model.pmx, &a.model.rig, a.layers(), last)
-                .map(|b| b.translated(a.position))
-        })
-        .reduce(Aabb::union)
-}
-
 /// What reading `model` repaired, as notices.
 fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
     model
@@ -233,14 +225,14 @@ impl Player {
                 notices.push(notice);
             }
         }
-        Player {
+        let mut player = Player {
             playback: Playback::new(scene.last_frame()),
             actors: scene.actors.iter().map(ActorState::new).collect(),
             selected: (!scene.actors.is_empty()).then_some(0),
             use_camera_motion: scene.has_camera(),
             view: ViewOptions::default(),
             orbit: None,
-            bounds: framing_bounds(&scene),
+            bounds: None,
             error: None,
             notices,
             open_dialog_requested: false,
@@ -256,7 +248,32 @@ impl Player {
             music: MusicState::default(),
             pose_mode: PoseModeState::default(),
             scene,
+        };
+        player.measure_models();
+        player
+    }
+
+    /// Measures every model again over the scene's frames (after models or motions
+    /// changed) and frames the shown ones.
+    fn measure_models(&mut self) {
+        let last = self.scene.last_frame();
+        for (state, actor) in self.actors.iter_mut().zip(&self.scene.actors) {
+            let model = &actor.model;
+            state.bounds = framing::motion_bounds(&model.pmx, &model.rig, actor.layers(), last);
         }
+        self.frame_shown_models();
+    }
+
+    /// What the free camera frames: the shown models' measured extents, each where it
+    /// stands.
+    fn frame_shown_models(&mut self) {
+        self.bounds = self
+            .actors
+            .iter()
+            .zip(&self.scene.actors)
+            .filter(|(_, actor)| actor.visible)
+            .filter_map(|(state, actor)| Some(state.bounds?.translated(actor.position)))
+            .reduce(Aabb::union);
     }
 
     /// Opens files into the scene as `into` says (see [`Scene::open`]). On failure the scene
@@ -291,7 +308,7 @@ impl Player {
             self.selected = Some(last);
         }
         if !opened.models.is_empty() || opened.motions > 0 {
-            self.bounds = framing_bounds(&self.scene);
+            self.measure_models();
             // New models or motions frame the camera again, unless the user has moved it.
             if self.orbit.is_some_and(|o| o.is_home()) {
                 self.orbit = None;
@@ -602,7 +619,7 @@ impl Player {
                             ),
                         );
                     }
-                    self.actors[index].physics.bake = Some(bake);
+                    self.actors[index].physics.bake = Some(Arc::new(bake));
                     self.posed_frame = None;
                 }
                 Err(message) => self.fail(&file, format!("physics: {message}")),
@@ -713,14 +730,8 @@ impl Player {
 
     /// The self-shadow to draw at the current frame: off when the view turns it off.
     pub fn self_shadow(&self) -> SelfShadow {
-        if self.view.self_shadow {
-            self.scene.self_shadow_at(self.playback.frame())
-        } else {
-            SelfShadow {
-                mode: SelfShadowMode::Off,
-                ..SelfShadow::default()
-            }
-        }
+        self.scene
+            .self_shadow_shown(self.playback.frame(), self.view.self_shadow)
     }
 
     pub fn view_options(&self) -> ViewOptions {
@@ -761,15 +772,9 @@ impl Player {
     pub fn evaluate(&mut self) {
         let frame = self.playback.frame();
         let mode = self.physics.mode;
-        let states = self.actors.iter_mut().zip(&self.scene.actors);
-        if self.scene.actors.len() > 1 {
-            self.actors
-                .par_iter_mut()
-                .zip(self.scene.actors.par_iter())
-                .for_each(|(state, actor)| state.evaluate(actor, mode, frame));
-        } else {
-            states.for_each(|(state, actor)| state.evaluate(actor, mode, frame));
-        }
+        pose_actors(&mut self.actors, &self.scene.actors, |state, actor| {
+            state.evaluate(actor, mode, frame);
+        });
         self.pose_micros = 0.0;
         self.physics_micros = 0.0;
         for index in 0..self.actors.len() {

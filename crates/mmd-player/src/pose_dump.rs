@@ -141,7 +141,7 @@ pub fn run(args: &PoseArgs) -> Result<()> {
     for &frame in &frames {
         poser.pose(&scene, frame);
         log_blow_ups(&poser, &scene, frame);
-        for (k, pose) in poser.poses().iter().enumerate() {
+        for (k, pose) in poser.poses().enumerate() {
             let model = if several {
                 format!("\"model\":{k},")
             } else {

@@ -15,10 +15,10 @@
 //! a saved VPD or keyed VMD plays back.
 
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use glam::{Quat, Vec3};
+use glam::Vec3;
 use mmd_format::vmd::{BoneKey, IkKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
 use mmd_pose::{FullBody, FullBodyError, FullBodySolver, Handle, Pin, Pose, Rig, Target};
@@ -71,10 +71,10 @@ pub struct SolveTiming {
 struct Drag {
     handle: Handle,
     bone: usize,
-    /// The other pinned handles, where the drag's start pose has them.
+    /// The other pinned handles, where the drag's start pose has them, then the dragged
+    /// handle's own pin when it is pinned (`held`): that one follows the drag.
     pins: Vec<Pin>,
-    /// The dragged handle's orientation when it is pinned: its pin follows the drag.
-    held: Option<Quat>,
+    held: bool,
     /// Whether a step has been solved (the solver's pose is the drag's).
     solved: bool,
 }
@@ -182,16 +182,14 @@ impl PoseEditor {
             let Some(bone) = self.body.handle(handle) else {
                 return Ok(());
             };
-            let pins = self
+            let mut pins: Vec<Pin> = self
                 .handles()
                 .filter(|&(h, _)| h != handle && self.is_pinned(h))
                 .filter_map(|(_, b)| Pin::at(&self.current, b))
                 .collect();
-            let held = if self.is_pinned(handle) {
-                Pin::at(&self.current, bone).map(|p| p.rotation)
-            } else {
-                None
-            };
+            let own = Pin::at(&self.current, bone).filter(|_| self.is_pinned(handle));
+            let held = own.is_some();
+            pins.extend(own);
             self.drag = Some(Drag {
                 handle,
                 bone,
@@ -203,23 +201,22 @@ impl PoseEditor {
         let Some(drag) = self.drag.as_mut() else {
             return Ok(());
         };
-        let mut pins = drag.pins.clone();
-        let mut targets = Vec::new();
-        match drag.held {
-            Some(rotation) => pins.push(Pin {
-                bone: drag.bone,
-                position: to,
-                rotation,
-            }),
-            None => targets.push(Target {
-                bone: drag.bone,
-                position: to,
-            }),
-        }
+        // The pins and the target are updated in place: a drag step allocates nothing.
+        let target = Target {
+            bone: drag.bone,
+            position: to,
+        };
+        let targets = match drag.pins.last_mut() {
+            Some(own) if drag.held => {
+                own.position = to;
+                &[][..]
+            }
+            _ => std::slice::from_ref(&target),
+        };
         let started = Instant::now();
         let report = self
             .solver
-            .solve(rig, &self.body, &self.current, &pins, &targets)?;
+            .solve(rig, &self.body, &self.current, &drag.pins, targets)?;
         drag.solved = true;
         let reached = self.solver.pose().globals[drag.bone].w_axis.truncate();
         self.last_solve = Some(SolveTiming {
@@ -308,7 +305,7 @@ pub fn merge_vmds<'a>(vmds: impl IntoIterator<Item = &'a Vmd>) -> Vmd {
         if i == 0 {
             merged.model_name = vmd.model_name;
         }
-        merged = insert_keys(&merged, vmd);
+        insert_keys_into(&mut merged, vmd);
         if !vmd.camera_keys.is_empty() {
             merged.camera_keys = vmd.camera_keys.clone();
         }
@@ -327,6 +324,12 @@ pub fn merge_vmds<'a>(vmds: impl IntoIterator<Item = &'a Vmd>) -> Vmd {
 /// those of the same names at its frame. Everything else of `base` is kept.
 pub fn insert_keys(base: &Vmd, keys: &Vmd) -> Vmd {
     let mut out = base.clone();
+    insert_keys_into(&mut out, keys);
+    out
+}
+
+/// [`insert_keys`] in place.
+fn insert_keys_into(out: &mut Vmd, keys: &Vmd) {
     let bone_slot = |k: &BoneKey| (k.name, k.frame);
     let replaced: HashSet<_> = keys.bone_keys.iter().map(bone_slot).collect();
     out.bone_keys.retain(|k| !replaced.contains(&bone_slot(k)));
@@ -342,7 +345,6 @@ pub fn insert_keys(base: &Vmd, keys: &Vmd) -> Vmd {
             None => out.ik_keys.push(key.clone()),
         }
     }
-    out
 }
 
 fn merge_ik_key(into: &mut IkKey, from: &IkKey) {
@@ -353,6 +355,15 @@ fn merge_ik_key(into: &mut IkKey, from: &IkKey) {
             None => into.iks.push(state.clone()),
         }
     }
+}
+
+/// What MMD writes on a VPD's third line: the model file's name with `.osm` ("model.osm"
+/// without a file).
+pub fn vpd_model_name(model_file: Option<&Path>) -> String {
+    let stem = model_file
+        .and_then(Path::file_stem)
+        .map_or_else(|| "model".to_owned(), |s| s.to_string_lossy().into_owned());
+    format!("{stem}.osm")
 }
 
 #[cfg(test)]

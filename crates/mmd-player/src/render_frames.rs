@@ -11,10 +11,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use mmd_player::export::{FrameRenderer, FrameSink, export_view};
-use mmd_player::music_sync::music_time;
 use mmd_player::scene::Scene;
 use mmd_player::video::AudioInput;
-use mmd_pose::{CameraMotion, Pose, SelfShadow, SelfShadowMode, SelfShadowMotion, SkinMesh};
+use mmd_pose::{CameraMotion, Pose, SelfShadowMotion, SkinMesh};
 use mmd_render::{Aabb, Camera};
 
 use crate::cli::{Fps, OnOff, RenderArgs, layer_specs, place_models};
@@ -61,10 +60,8 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         actor.model.log_warnings();
     }
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
-    let audio = scene.music.as_ref().map(|music| AudioInput {
-        path: music.path.clone(),
-        start: music_time(frames.first().copied().unwrap_or(0.0), args.music_offset),
-    });
+    let first = frames.first().copied().unwrap_or(0.0);
+    let audio = AudioInput::of_scene(&scene, first, args.music_offset);
     let mut sink = FrameSink::new(
         args.out.as_deref(),
         args.video.as_deref(),
@@ -92,13 +89,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     for &frame in &frames {
         poser.pose(&scene, frame);
         log_blow_ups(&poser, &scene, frame);
-        let self_shadow = match args.self_shadow {
-            OnOff::On => scene.self_shadow_at(frame),
-            OnOff::Off => SelfShadow {
-                mode: SelfShadowMode::Off,
-                ..SelfShadow::default()
-            },
-        };
+        let self_shadow = scene.self_shadow_shown(frame, args.self_shadow == OnOff::On);
         let camera = scene.camera_at(frame).unwrap_or(framing);
         let view = export_view(camera, self_shadow, true, true);
         let image = renderer.render(&scene, poser.poses(), &view)?;

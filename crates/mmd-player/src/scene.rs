@@ -17,7 +17,7 @@ use mmd_format::vpd::Vpd;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::{
     CameraMotion, CameraState, IkOverrides, Layer, Layers, Motion, MotionSource, Rig, SelfShadow,
-    SelfShadowMotion,
+    SelfShadowMode, SelfShadowMotion,
 };
 use mmd_render::{Camera, DirTextureSource, TextureSource};
 
@@ -632,6 +632,19 @@ impl Scene {
         self.self_shadow
             .as_ref()
             .map_or_else(SelfShadow::default, |m| m.at(frame))
+    }
+
+    /// The self-shadow drawn at `frame`: [`Scene::self_shadow_at`], or off when the view
+    /// (or the command line) turns it off.
+    pub fn self_shadow_shown(&self, frame: f32, on: bool) -> SelfShadow {
+        if on {
+            self.self_shadow_at(frame)
+        } else {
+            SelfShadow {
+                mode: SelfShadowMode::Off,
+                ..SelfShadow::default()
+            }
+        }
     }
 
     /// [`Scene::camera_at`] in VMD terms.

@@ -3,6 +3,8 @@
 //! live (played through in order) or baked (each model simulated once from frame 0 first).
 //! The window's player poses the same way frame by frame ([`crate::player`]).
 
+use std::sync::Arc;
+
 use mmd_physics::PhysicsOptions;
 use mmd_pose::Pose;
 use rayon::prelude::*;
@@ -18,7 +20,7 @@ pub enum PhysicsPlan {
     Live(PhysicsOptions),
     /// Per actor, a bake already made, or `None` (or missing) to make one first.
     Baked {
-        bakes: Vec<Option<PhysicsBake>>,
+        bakes: Vec<Option<Arc<PhysicsBake>>>,
         options: PhysicsOptions,
     },
 }
@@ -38,7 +40,7 @@ pub enum ScenePoserError {
 enum ActorPoser {
     Off,
     Live(Box<LivePhysics>),
-    Baked(PhysicsBake),
+    Baked(Arc<PhysicsBake>),
 }
 
 impl ActorPoser {
@@ -56,12 +58,36 @@ impl ActorPoser {
     }
 }
 
+/// One actor's poser, its pose of the last frame posed and that frame's blow-up.
+struct PosedActor {
+    poser: ActorPoser,
+    pose: Pose,
+    blow_up: Option<String>,
+}
+
+/// Runs `pose` on each of `actors` with its slot of `slots` (one per actor, in order), the
+/// actors in parallel when there are several: how the player and the headless commands pose
+/// a scene.
+pub(crate) fn pose_actors<T: Send>(
+    slots: &mut [T],
+    actors: &[Actor],
+    pose: impl Fn(&mut T, &Actor) + Sync,
+) {
+    if actors.len() > 1 {
+        slots
+            .par_iter_mut()
+            .zip(actors.par_iter())
+            .for_each(|(slot, actor)| pose(slot, actor));
+    } else {
+        for (slot, actor) in slots.iter_mut().zip(actors) {
+            pose(slot, actor);
+        }
+    }
+}
+
 /// Poses a scene's actors frame after frame.
 pub struct ScenePoser {
-    posers: Vec<ActorPoser>,
-    poses: Vec<Pose>,
-    /// Per actor, the blow-ups of the last frame posed.
-    blow_ups: Vec<Option<String>>,
+    actors: Vec<PosedActor>,
 }
 
 impl ScenePoser {
@@ -112,7 +138,7 @@ impl ScenePoser {
                                 let label = &actors[index].model.label;
                                 log::warn!("{label}: frame {frame}: {message}");
                             }
-                            bake
+                            Arc::new(bake)
                         }
                     };
                     posers.push(ActorPoser::Baked(bake));
@@ -120,58 +146,45 @@ impl ScenePoser {
                 posers
             }
         };
-        Ok(ScenePoser {
-            posers,
-            poses: actors.iter().map(|a| Pose::new(&a.model.rig)).collect(),
-            blow_ups: vec![None; actors.len()],
-        })
+        let actors = posers
+            .into_iter()
+            .zip(actors)
+            .map(|(poser, actor)| PosedActor {
+                poser,
+                pose: Pose::new(&actor.model.rig),
+                blow_up: None,
+            })
+            .collect();
+        Ok(ScenePoser { actors })
     }
 
     /// Poses every actor of `scene` (the one this poser was made for) at `frame`, the
     /// actors in parallel when there are several.
     pub fn pose(&mut self, scene: &Scene, frame: f32) {
-        let pose_one = |(((poser, pose), blow_up), actor): (
-            ((&mut ActorPoser, &mut Pose), &mut Option<String>),
-            &Actor,
-        )| {
-            *blow_up = poser.pose(actor.pose_input(), frame, pose);
-        };
-        if self.posers.len() > 1 {
-            self.posers
-                .par_iter_mut()
-                .zip(self.poses.par_iter_mut())
-                .zip(self.blow_ups.par_iter_mut())
-                .zip(scene.actors.par_iter())
-                .for_each(pose_one);
-        } else {
-            self.posers
-                .iter_mut()
-                .zip(self.poses.iter_mut())
-                .zip(self.blow_ups.iter_mut())
-                .zip(scene.actors.iter())
-                .for_each(pose_one);
-        }
+        pose_actors(&mut self.actors, &scene.actors, |posed, actor| {
+            posed.blow_up = posed.poser.pose(actor.pose_input(), frame, &mut posed.pose);
+        });
     }
 
     /// Live physics starts again from the next frame posed.
     pub fn restart(&mut self) {
-        for poser in &mut self.posers {
-            if let ActorPoser::Live(live) = poser {
+        for posed in &mut self.actors {
+            if let ActorPoser::Live(live) = &mut posed.poser {
                 live.restart();
             }
         }
     }
 
     /// Each actor's pose at the last frame posed, in scene order.
-    pub fn poses(&self) -> &[Pose] {
-        &self.poses
+    pub fn poses(&self) -> impl ExactSizeIterator<Item = &Pose> {
+        self.actors.iter().map(|posed| &posed.pose)
     }
 
     /// The blow-ups of the last frame posed: actor index and message.
     pub fn blow_ups(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.blow_ups
+        self.actors
             .iter()
             .enumerate()
-            .filter_map(|(i, b)| Some((i, b.as_deref()?)))
+            .filter_map(|(i, posed)| Some((i, posed.blow_up.as_deref()?)))
     }
 }

@@ -7,11 +7,12 @@
 //! `{"pin":"左足首","position_drift":d,"rotation_drift":a}`, then
 //! `{"iterations":n,"solve_ms":t}`.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use glam::Vec3;
+use mmd_player::pose_edit::vpd_model_name;
 use mmd_player::scene::Scene;
 use mmd_pose::{
     FullBody, FullBodySolver, Handle, IkOverrides, JointRange, Pin, Pose, Rig, Target,
@@ -110,7 +111,6 @@ fn pins(rig: &Rig, body: &FullBody, args: &SolvePoseArgs, reference: &Pose) -> R
     for name in &args.pin {
         bones.push(bone(rig, name.trim(), "--pin")?);
     }
-    bones.dedup();
     let mut pins = Vec::with_capacity(bones.len());
     for b in bones {
         if !pins.iter().any(|p: &Pin| p.bone == b) {
@@ -118,16 +118,6 @@ fn pins(rig: &Rig, body: &FullBody, args: &SolvePoseArgs, reference: &Pose) -> R
         }
     }
     Ok(pins)
-}
-
-/// What MMD writes on a VPD's third line: the model file's name with `.osm`.
-fn model_name(files: &[std::path::PathBuf]) -> String {
-    let stem = files
-        .first()
-        .and_then(|f| Path::new(f).file_stem())
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "model".to_owned());
-    format!("{stem}.osm")
 }
 
 pub fn run(args: &SolvePoseArgs) -> Result<()> {
@@ -177,7 +167,10 @@ pub fn run(args: &SolvePoseArgs) -> Result<()> {
     let report = solver.solve(rig, &body, &reference, &pins, &targets)?;
     let solve_ms = started.elapsed().as_secs_f64() * 1e3;
 
-    let vpd = solver.to_vpd(rig, &model_name(&args.files));
+    let vpd = solver.to_vpd(
+        rig,
+        &vpd_model_name(args.files.first().map(PathBuf::as_path)),
+    );
     let bytes = mmd_format::vpd::write(&vpd).context("writing the VPD")?;
     std::fs::write(&args.out, bytes)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;

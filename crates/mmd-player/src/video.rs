@@ -11,6 +11,9 @@ use std::thread::JoinHandle;
 
 use image::RgbaImage;
 
+use crate::music_sync::music_time;
+use crate::scene::Scene;
+
 /// The program the frames are handed to.
 const FFMPEG: &str = "ffmpeg";
 
@@ -53,6 +56,15 @@ pub struct AudioInput {
 }
 
 impl AudioInput {
+    /// The scene's music for a video whose first frame is timeline frame `first_frame`,
+    /// the music starting at frame `offset`; `None` without music.
+    pub fn of_scene(scene: &Scene, first_frame: f32, offset: f32) -> Option<AudioInput> {
+        scene.music.as_ref().map(|music| AudioInput {
+            path: music.path.clone(),
+            start: music_time(first_frame, offset),
+        })
+    }
+
     /// ffmpeg's input options for the music.
     fn input_arguments(&self) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = Vec::new();

@@ -105,7 +105,7 @@ fn the_command_line_binds_each_motion_to_the_model_before_it() {
     for frame in [0.0, 95.5, 400.0] {
         poser.pose(&scene, frame);
         let expected = alone(&scene, frame);
-        for (k, (got, want)) in poser.poses().iter().zip(&expected).enumerate() {
+        for (k, (got, want)) in poser.poses().zip(&expected).enumerate() {
             assert_eq!(got.globals, want.globals, "model {k} at {frame}");
             assert_eq!(
                 got.morph_weights, want.morph_weights,

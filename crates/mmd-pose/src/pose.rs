@@ -309,9 +309,7 @@ pub fn evaluate_with_morph_pins(
     pose: &mut Pose,
 ) {
     pose.sample(rig, motion, frame, overrides, morph_pins);
-    let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, &rig.topo_order, pose);
-    deform_after_physics_alone(rig, pose);
+    pose.deform_without_physics(rig);
     pose.finish(rig);
 }
 
@@ -326,9 +324,7 @@ pub fn evaluate_layers(
     pose: &mut Pose,
 ) {
     pose.sample_layers(rig, layers, frame, overrides, morph_pins);
-    let (before, _) = rig.deform_order.split_at(rig.physics_split);
-    run_pass(rig, before, &rig.topo_order, pose);
-    deform_after_physics_alone(rig, pose);
+    pose.deform_without_physics(rig);
     pose.finish(rig);
 }
 
@@ -440,6 +436,15 @@ impl Pose {
         for i in 0..rig.bone_count() {
             s.local[i] = local_transform(rig, s, i);
         }
+    }
+
+    /// Stages 2 and 4 with no physics stage between them: append and IK of every bone in
+    /// deform order, refreshing each global once (not copied to [`Pose::globals`], which
+    /// [`Pose::finish`] writes).
+    pub(crate) fn deform_without_physics(&mut self, rig: &Rig) {
+        let (before, _) = rig.deform_order.split_at(rig.physics_split);
+        run_pass(rig, before, &rig.topo_order, self);
+        deform_after_physics_alone(rig, self);
     }
 
     /// Stage 2: append and IK of the bones that deform before physics, then every bone's

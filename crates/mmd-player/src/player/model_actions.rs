@@ -27,7 +27,7 @@ impl Player {
         }
         if let Some(actor) = self.scene.actors.get_mut(index) {
             actor.position = position;
-            self.bounds = super::framing_bounds(&self.scene);
+            self.frame_shown_models();
         }
     }
 
@@ -49,7 +49,7 @@ impl Player {
         if !self.scene.has_camera() {
             self.use_camera_motion = false;
         }
-        self.bounds = super::framing_bounds(&self.scene);
+        self.measure_models();
         self.playback.set_last_frame(self.scene.last_frame());
         self.posed_frame = None;
     }

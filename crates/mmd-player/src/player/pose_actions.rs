@@ -27,7 +27,7 @@ use super::{PhysicsChange, Player};
 use crate::action::Action;
 use crate::layers::LayerSource;
 use crate::notices::Notice;
-use crate::pose_edit::{PoseAction, PoseEditor, insert_keys, merge_vmds};
+use crate::pose_edit::{PoseAction, PoseEditor, insert_keys, merge_vmds, vpd_model_name};
 use crate::scene::{Model, MotionFile, bind};
 
 /// Added to the label of a layer keyed in Pose mode.
@@ -163,6 +163,12 @@ impl Player {
         self.pose_mode.outcome.as_deref()
     }
 
+    /// Whether there is a motion being edited (see the module docs) to save, without
+    /// merging it.
+    pub fn has_edited_motion(&self) -> bool {
+        self.actor().is_some_and(|a| !a.layer_sources().is_empty())
+    }
+
     /// The motion being edited (see the module docs) as one VMD; `None` without layers.
     pub fn edited_motion(&self) -> Option<Vmd> {
         let source = self.actor()?.layer_sources().first()?;
@@ -238,7 +244,7 @@ impl Player {
         let Some(actor) = self.actor() else {
             return;
         };
-        let name = model_file_name(&actor.model.file);
+        let name = vpd_model_name(Some(Path::new(&actor.model.file)));
         let Some(vpd) = self.edit(|e, model| e.to_vpd(&model.rig, &name)) else {
             return;
         };
@@ -270,12 +276,4 @@ impl Player {
             }
         }
     }
-}
-
-/// What MMD writes on a VPD's third line: the model file's name with `.osm`.
-fn model_file_name(file: &str) -> String {
-    let stem = Path::new(file)
-        .file_stem()
-        .map_or_else(|| "model".to_owned(), |s| s.to_string_lossy().into_owned());
-    format!("{stem}.osm")
 }

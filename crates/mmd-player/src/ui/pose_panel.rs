@@ -102,7 +102,7 @@ pub(super) fn file_menu_items(ui: &mut Ui, player: &Player) {
     }
     let motion = ui
         .add_enabled(
-            player.edited_motion().is_some(),
+            player.has_edited_motion(),
             egui::Button::new("Save motion…"),
         )
         .on_hover_text("The first layer's motion, with the keys added in Pose mode, as a VMD")
@@ -236,7 +236,7 @@ pub(super) fn show(
                 }
                 if ui
                     .add_enabled(
-                        player.edited_motion().is_some(),
+                        player.has_edited_motion(),
                         egui::Button::new("Save motion…"),
                     )
                     .clicked()

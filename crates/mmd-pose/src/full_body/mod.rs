@@ -234,11 +234,6 @@ impl FullBody {
         self.handles[i]
     }
 
-    /// The bones a solve moves.
-    pub fn moved_bones(&self) -> impl Iterator<Item = usize> + '_ {
-        self.joints.iter().map(|j| j.bone as usize)
-    }
-
     pub fn parameter_count(&self) -> usize {
         self.parameters
     }
@@ -415,9 +410,9 @@ impl FullBodySolver {
                 self.apply(rig, body, Parameters::Accepted);
             }
         }
+        // Placing the IK bones runs every append bone again and refreshes every global: the
+        // pose is whole.
         ik_bones::place_on_effectors(rig, &mut self.pose.scratch);
-        self.pose.deform_before_physics(rig);
-        self.pose.deform_after_physics(rig);
         self.pose.finish(rig);
         Ok(self.report(pins, targets, iterations))
     }
@@ -483,8 +478,7 @@ impl FullBodySolver {
             }
             s.local[b] = local_transform(rig, s, b);
         }
-        self.pose.deform_before_physics(rig);
-        self.pose.deform_after_physics(rig);
+        self.pose.deform_without_physics(rig);
     }
 
     /// Position and orientation errors of pin `pin` (model space; the orientation error is
