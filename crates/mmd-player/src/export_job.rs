@@ -14,7 +14,7 @@ use mmd_render::Camera;
 use crate::export::{ExportError, FrameRenderer, FrameSink, export_view};
 use crate::scene::Scene;
 use crate::scene_poser::{PhysicsPlan, ScenePoser, ScenePoserError};
-use crate::video::AudioInput;
+use crate::video::{AudioInput, check_video};
 
 /// The most frames one export may hold: an hour at 60 fps.
 pub const MAX_EXPORT_FRAMES: u32 = 216_000;
@@ -85,7 +85,12 @@ impl ExportRequest {
         if self.target.path().as_os_str().is_empty() {
             return Some("choose where to save".to_owned());
         }
-        None
+        match &self.target {
+            ExportTarget::Video(path) => check_video(path, (self.width, self.height), self.fps)
+                .err()
+                .map(|e| e.to_string()),
+            ExportTarget::Frames(_) => None,
+        }
     }
 }
 

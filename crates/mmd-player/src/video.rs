@@ -203,6 +203,23 @@ fn ffmpeg_arguments(
     args
 }
 
+/// What a `width`×`height` video at `fps` into `path` needs, checked before anything
+/// starts: a codec the extension names, an even size and a rate ffmpeg takes.
+pub fn check_video(
+    path: &Path,
+    (width, height): (u32, u32),
+    fps: u32,
+) -> Result<VideoCodec, VideoError> {
+    let codec = VideoCodec::for_path(path)?;
+    if !width.is_multiple_of(2) || !height.is_multiple_of(2) {
+        return Err(VideoError::OddSize { width, height });
+    }
+    if !(1..=240).contains(&fps) {
+        return Err(VideoError::Rate(fps));
+    }
+    Ok(codec)
+}
+
 /// An ffmpeg process encoding frames into one video file. Frames go in with
 /// [`VideoEncoder::push`]; [`VideoEncoder::finish`] closes the file and reports whether
 /// ffmpeg succeeded. Dropped unfinished, the process is killed and the file is left
@@ -228,13 +245,7 @@ impl VideoEncoder {
         fps: u32,
         audio: Option<&AudioInput>,
     ) -> Result<Self, VideoError> {
-        let codec = VideoCodec::for_path(path)?;
-        if !width.is_multiple_of(2) || !height.is_multiple_of(2) {
-            return Err(VideoError::OddSize { width, height });
-        }
-        if !(1..=240).contains(&fps) {
-            return Err(VideoError::Rate(fps));
-        }
+        let codec = check_video(path, (width, height), fps)?;
         let mut child = Command::new(FFMPEG)
             .args(ffmpeg_arguments(codec, path, (width, height, fps), audio))
             .stdin(Stdio::piped())

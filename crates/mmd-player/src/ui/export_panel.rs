@@ -78,16 +78,10 @@ impl ExportForm {
             width: number(&self.width, "width")?,
             height: number(&self.height, "height")?,
         };
-        if let Some(problem) = request.problem() {
-            return Err(problem);
+        match request.problem() {
+            Some(problem) => Err(problem),
+            None => Ok(request),
         }
-        if self.kind == ExportKind::Video {
-            if !request.width.is_multiple_of(2) || !request.height.is_multiple_of(2) {
-                return Err("a video needs an even width and height".to_owned());
-            }
-            crate::video::VideoCodec::for_path(request.target.path()).map_err(|e| e.to_string())?;
-        }
-        Ok(request)
     }
 }
 
