@@ -52,8 +52,9 @@ fn open_export(h: &mut Harness<'_, App>, item: &str, fields: &[(&str, &str)]) {
     }
 }
 
-/// Runs the interface until the export has ended; `None` (reason printed) when it failed
-/// for want of a GPU adapter, which fails the test instead under `MMD_REQUIRE_GPU=1`.
+/// Runs the interface until the export has ended and the window shows how; `None` (reason
+/// printed) when it failed for want of a GPU adapter, which fails the test instead under
+/// `MMD_REQUIRE_GPU=1`.
 fn wait_for_export(h: &mut Harness<'_, App>) -> Option<ExportOutcome> {
     let start = Instant::now();
     loop {
@@ -72,7 +73,11 @@ fn wait_for_export(h: &mut Harness<'_, App>) -> Option<ExportOutcome> {
                 eprintln!("skipping: {message}");
                 return None;
             }
-            return Some(outcome.clone());
+            let outcome = outcome.clone();
+            // The frame that took the outcome in may have drawn the window before it did
+            // (the window redraws continuously; the harness stops when nothing asks to).
+            h.run();
+            return Some(outcome);
         }
         assert!(
             start.elapsed() < Duration::from_secs(300),
