@@ -14,6 +14,7 @@ mod material;
 mod model;
 mod morph;
 mod offscreen;
+mod png_stream;
 mod renderer;
 mod shadow_map;
 mod skinning;

@@ -7,6 +7,8 @@ use image::{ColorType, ImageDecoder, ImageFormat, ImageReader, RgbaImage};
 use rayon::prelude::*;
 use wgpu::util::DeviceExt;
 
+use crate::png_stream::{self, LevelRows, PngStream};
+
 /// A texture that could not be used; the model still loads with a neutral fallback.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextureWarning {
@@ -153,7 +155,7 @@ impl MipImage {
 }
 
 /// Bytes of `levels` mip levels of a `width`×`height` RGBA8 image.
-fn chain_size(width: u32, height: u32, levels: u32) -> usize {
+pub(crate) fn chain_size(width: u32, height: u32, levels: u32) -> usize {
     (0..levels)
         .map(|level| level_side(width, level) * level_side(height, level) * 4)
         .sum()
@@ -165,7 +167,7 @@ fn chain_size(width: u32, height: u32, levels: u32) -> usize {
 /// the stored values, straight (not premultiplied) alpha, like D3DX: the textures are
 /// uploaded as `Rgba8Unorm` and shaded in their own gamma space, so their levels are averaged
 /// in it too.
-fn fill_mips_below(top: &[u8], below: &mut [u8], width: u32, height: u32, levels: u32) {
+pub(crate) fn fill_mips_below(top: &[u8], below: &mut [u8], width: u32, height: u32, levels: u32) {
     if levels < 2 {
         return;
     }
@@ -185,7 +187,7 @@ pub fn mip_level_count(width: u32, height: u32) -> u32 {
 
 /// The size of one side at mip `level`: halved per level, rounded down, at least 1 (the
 /// sizes the graphics APIs give a texture's levels).
-fn level_side(side: u32, level: u32) -> usize {
+pub(crate) fn level_side(side: u32, level: u32) -> usize {
     (side >> level).max(1) as usize
 }
 
@@ -214,7 +216,7 @@ fn halve_even(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
         .for_each(|(dst, src)| halve_even_rows(src, sw, dst, dw));
 }
 
-fn halve_even_rows(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
+pub(crate) fn halve_even_rows(src: &[u8], sw: usize, dst: &mut [u8], dw: usize) {
     let row = sw * 4;
     for (out_row, rows) in dst.chunks_exact_mut(dw * 4).zip(src.chunks_exact(2 * row)) {
         let (top, bottom) = rows.split_at(row);
@@ -323,10 +325,12 @@ pub fn upload(
 }
 
 /// Decodes `bytes` into a texture no side of which exceeds `max_side`, with its mip chain
-/// when `mips` (see [`fill_mips_below`]), and uploads it, submitting the copies at once. Level 0 is handed to wgpu while the levels below are built on another
-/// thread: for a big sheet (Uka's 4096², 64 MB) that copy into wgpu's staging memory takes as
-/// long as building the chain, and on a software adapter (lavapipe) the submitted copy into
-/// the texture proceeds on the queue's thread meanwhile too.
+/// when `mips` (see [`fill_mips_below`]), and uploads it, submitting the copies at once. A big
+/// PNG sheet (Uka's 4096²) is streamed band by band as it decodes ([`crate::png_stream`]).
+/// Otherwise level 0 is handed to wgpu while the levels below are built on another thread:
+/// that copy into wgpu's staging memory takes as long as building the chain, and on a
+/// software adapter (lavapipe) the submitted copy into the texture proceeds on the queue's
+/// thread meanwhile too.
 pub fn load(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -335,6 +339,9 @@ pub fn load(
     max_side: u32,
     mips: bool,
 ) -> Result<wgpu::TextureView, String> {
+    if let Some(stream) = PngStream::open_big(bytes, max_side, mips) {
+        return load_streamed(device, queue, stream, path);
+    }
     let mut image = MipImage::decode_top(bytes, path, max_side, mips)?;
     let (width, height, levels) = (image.width, image.height, image.levels);
     let texture = device.create_texture(&texture_descriptor(path, width, height, levels));
@@ -358,6 +365,23 @@ pub fn load(
     Ok(texture.create_view(&wgpu::TextureViewDescriptor::default()))
 }
 
+/// A big PNG decoded band by band into its texture (see [`crate::png_stream`]), each band
+/// submitted at once so that a software adapter copies it while the next decodes.
+fn load_streamed(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    stream: PngStream<'_>,
+    label: &str,
+) -> Result<wgpu::TextureView, String> {
+    let (width, height, levels) = stream.size();
+    let texture = device.create_texture(&texture_descriptor(label, width, height, levels));
+    stream.decode_into(png_stream::band_rows(width), |rows| {
+        write_rows(queue, &texture, &rows);
+        queue.submit([]);
+    })?;
+    Ok(texture.create_view(&wgpu::TextureViewDescriptor::default()))
+}
+
 /// Writes mip `level` of a `width`×`height` texture from its tightly packed pixels.
 fn write_level(
     queue: &wgpu::Queue,
@@ -368,22 +392,41 @@ fn write_level(
     level: u32,
 ) {
     let (w, h) = (level_side(width, level), level_side(height, level));
+    write_rows(
+        queue,
+        texture,
+        &LevelRows {
+            level,
+            first_row: 0,
+            width: w as u32,
+            rows: h as u32,
+            pixels,
+        },
+    );
+}
+
+/// Writes rows of one mip level of `texture`.
+fn write_rows(queue: &wgpu::Queue, texture: &wgpu::Texture, rows: &LevelRows<'_>) {
     queue.write_texture(
         wgpu::TexelCopyTextureInfo {
             texture,
-            mip_level: level,
-            origin: wgpu::Origin3d::ZERO,
+            mip_level: rows.level,
+            origin: wgpu::Origin3d {
+                x: 0,
+                y: rows.first_row,
+                z: 0,
+            },
             aspect: wgpu::TextureAspect::All,
         },
-        pixels,
+        rows.pixels,
         wgpu::TexelCopyBufferLayout {
             offset: 0,
-            bytes_per_row: Some((w * 4) as u32),
-            rows_per_image: Some(h as u32),
+            bytes_per_row: Some(rows.width * 4),
+            rows_per_image: Some(rows.rows),
         },
         wgpu::Extent3d {
-            width: w as u32,
-            height: h as u32,
+            width: rows.width,
+            height: rows.rows,
             depth_or_array_layers: 1,
         },
     );

@@ -461,3 +461,71 @@ fn minified_checkerboard_renders_as_its_mean() {
         "minified checkerboard differs from its mean by up to {worst}"
     );
 }
+
+/// A texture big enough to be streamed to the GPU band by band while it decodes (a 2048²
+/// PNG) renders exactly as the same pixels decoded whole (the same image as a TGA), through
+/// windows on its rows in different bands seen about one texel a pixel (level 0), a window
+/// four times larger (level 1, halved band by band) and the whole texture (the levels built
+/// after the last band).
+#[test]
+fn a_streamed_texture_renders_as_one_decoded_whole() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    const SIDE: u32 = 2048;
+    let mut state = 7u32;
+    let pixels = RgbaImage::from_fn(SIDE, SIDE, |_, _| {
+        let mut next = || {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 24) as u8
+        };
+        image::Rgba([next(), next(), next(), 255])
+    });
+    let encoded = |format: image::ImageFormat| -> &'static [u8] {
+        let mut out = std::io::Cursor::new(Vec::new());
+        pixels.write_to(&mut out, format).unwrap();
+        Box::leak(out.into_inner().into_boxed_slice())
+    };
+    let mut textures = MemoryTextureSource::new();
+    textures.insert("sheet.png", encoded(image::ImageFormat::Png));
+    textures.insert("sheet.tga", encoded(image::ImageFormat::Tga));
+
+    let base = common::quads(&[(Vec3::ZERO, 2.0, Vec3::NEG_Z)], 0, [1.0, 1.0, 1.0, 1.0]);
+    let bounds = bounds_of(&base);
+    let camera = Camera::framing(bounds, 1.0);
+    // (u, v) of the window's corner and its side, as fractions of the texture.
+    let windows = [
+        (0.1, 0.05, 0.125),
+        (0.5, 0.4, 0.125),
+        (0.8, 0.85, 0.125),
+        (0.2, 0.3, 0.5),
+        (0.0, 0.0, 1.0),
+    ];
+    for (u, v, side) in windows {
+        let mut pmx = base.clone();
+        for vertex in &mut pmx.vertices {
+            let [x, y, _] = vertex.position;
+            vertex.uv = [
+                u + side * (x - bounds.min.x) / (bounds.max.x - bounds.min.x),
+                v + side * (bounds.max.y - y) / (bounds.max.y - bounds.min.y),
+            ];
+        }
+        let render_with = |name: &str| {
+            let mut pmx = pmx.clone();
+            pmx.textures = vec![name.to_string()];
+            pmx.materials[0].texture = 0;
+            let (model, warnings) =
+                ModelGpu::new(&ctx.device, &ctx.queue, &renderer, &pmx, &textures).unwrap();
+            assert!(warnings.is_empty(), "{warnings:?}");
+            render(&ctx, &renderer, &model, &view(camera))
+        };
+        let streamed = render_with("sheet.png");
+        let whole = render_with("sheet.tga");
+        let textured = streamed.pixels().filter(|p| !is_background(p)).count();
+        assert!(textured > 5000, "the quad is visible ({textured} pixels)");
+        assert!(
+            streamed == whole,
+            "window at ({u}, {v}), side {side}: the streamed texture renders differently"
+        );
+    }
+}
