@@ -66,21 +66,22 @@ fn dragging_the_hand_handle_in_the_real_window_moves_the_arm() {
     let (hx, hy) = (hx.round() as i32, hy.round() as i32);
 
     let after = dir.path().join("after.png");
-    let steps: String = (1..=10)
+    let step = |i: i32| (hx + DRAG.0 * i / 10, hy + DRAG.1 * i / 10);
+    let steps: String = (2..=10)
         .map(|i| {
-            format!(
-                "xdotool mousemove --window $W {} {}; sleep 0.15; ",
-                hx + DRAG.0 * i / 10,
-                hy + DRAG.1 * i / 10
-            )
+            let (x, y) = step(i);
+            format!("xdotool mousemove --window $W {x} {y}; sleep 0.15; ")
         })
         .collect();
-    // The press gets a frame of its own before the pointer moves: at lavapipe's frame
-    // rate a press and a move in one frame would be hit-tested where the move ends.
+    // The press and the first move, already past the handle's grab radius, come in one
+    // xdotool command and so (at lavapipe's frame rate) in one frame: the press must still
+    // grab the handle where it went down, not the view under the pointer by the frame's end.
+    let (x1, y1) = step(1);
     let script = format!(
         "'{player}' --pose-mode --screenshot '{after}' --exit-after-frames {FRAMES} & \
          APP=$!; W=$(xdotool search --sync --name mmd-player | head -1); sleep 1.5; \
-         xdotool mousemove --window $W {hx} {hy}; sleep 0.3; xdotool mousedown 1; sleep 0.4; \
+         xdotool mousemove --window $W {hx} {hy}; sleep 0.3; \
+         xdotool mousedown 1 mousemove --window $W {x1} {y1}; sleep 0.15; \
          {steps} sleep 0.3; xdotool mouseup 1; wait $APP",
         after = after.display()
     );

@@ -5,6 +5,7 @@
 mod audio;
 mod file_dialog;
 mod gpu;
+mod press_split;
 mod window;
 
 use anyhow::Result;

@@ -21,6 +21,7 @@ use winit::window::{Window, WindowId};
 use super::audio::AudioOut;
 use super::file_dialog::{Answer, NativeDialog};
 use super::gpu::{FrameInput, Gpu};
+use super::press_split::split_after_press;
 
 /// The smallest window the interface is laid out for.
 pub const MIN_WINDOW_SIZE: (f64, f64) = (480.0, 360.0);
@@ -145,10 +146,25 @@ impl App {
         let view_px = physical(self.ui.view_rect.size(), self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
         let input = running.egui.take_egui_input(&running.window);
+        let (input, after_press) = split_after_press(input);
         let (ui_state, player) = (&mut self.ui, &mut self.player);
-        let output = self
-            .egui_ctx
-            .run_ui(input, |ui| ui::frame(ui, ui_state, player, texture));
+        let mut output = self.egui_ctx.run_ui(input, |ui| {
+            ui::frame(ui, &mut *ui_state, &mut *player, texture)
+        });
+        if let Some(rest) = after_press {
+            running
+                .egui
+                .handle_platform_output(&running.window, output.platform_output);
+            let later = self.egui_ctx.run_ui(rest, |ui| {
+                ui::frame(ui, &mut *ui_state, &mut *player, texture)
+            });
+            let mut textures = output.textures_delta;
+            textures.append(later.textures_delta);
+            output = egui::FullOutput {
+                textures_delta: textures,
+                ..later
+            };
+        }
         running
             .egui
             .handle_platform_output(&running.window, output.platform_output);
