@@ -93,13 +93,16 @@ impl Player {
     }
 
     /// Notes what an action does to the edit (before it is carried out): playing leaves
-    /// Pose mode, and a change of what the pose is made from drops the edit.
+    /// Pose mode, and a change of what the pose is made from drops the edit. Every action is
+    /// named, so that a new one cannot leave an edit standing on inputs it changed unnoticed.
     pub(super) fn pose_inputs_changing(&mut self, action: &Action) {
         if !self.pose_mode.on {
             return;
         }
         match action {
             Action::TogglePlay => self.set_pose_mode(false),
+            // What the edited pose is made from: the model, its motions and their IK and
+            // morph overrides.
             Action::SetIk { .. }
             | Action::SetAllIk(_)
             | Action::SetIkMethod { .. }
@@ -111,7 +114,41 @@ impl Player {
             | Action::SelectModel(_)
             | Action::RemoveModel(_)
             | Action::ReplaceModel(_) => self.pose_mode.stale = true,
-            _ => {}
+            // A new frame starts a new edit by itself (see `sync_pose_edit`).
+            Action::Step(_) | Action::JumpToStart | Action::JumpToEnd | Action::Seek(_) => {}
+            // The edit is made in the model's own space and without physics: where the model
+            // stands, whether it shows and how bodies move leave it as it is.
+            Action::SetModelVisible { .. }
+            | Action::PlaceModel { .. }
+            | Action::SetPhysicsMode(_)
+            | Action::SetPhysicsRate(_)
+            | Action::ResetPhysics => {}
+            // The view, the timeline's settings, dialogs, music, export and the edit's own
+            // actions.
+            Action::SetLooping(_)
+            | Action::SetSpeed(_)
+            | Action::SelectBone(_)
+            | Action::Deselect
+            | Action::SetView(..)
+            | Action::UseCameraMotion(_)
+            | Action::FrameCamera { .. }
+            | Action::OrbitCamera { .. }
+            | Action::PanCamera { .. }
+            | Action::ZoomCamera(_)
+            | Action::ResetCamera
+            | Action::OpenDialog
+            | Action::ReplaceModelDialog
+            | Action::AddLayerDialog
+            | Action::Quit
+            | Action::DismissError
+            | Action::ClearNotices
+            | Action::StartExport(_)
+            | Action::CancelExport
+            | Action::SetMusicOffset(_)
+            | Action::SetMusicVolume(_)
+            | Action::SetMusicMuted(_)
+            | Action::RemoveMusic
+            | Action::Pose(_) => {}
         }
     }
 
