@@ -26,7 +26,7 @@ use mmd_player::scene::Scene;
 use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
-use ui_harness::{App, drop_files, harness, player};
+use ui_harness::{App, drop_files, harness, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
 fn actor_ids(player: &Player) -> Vec<u64> {
@@ -516,14 +516,7 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
     // Opening a model adds it beside the others, selected.
     assert_eq!(actor_ids(player(&h))[..1], ids[..]);
     assert_eq!(player(&h).scene.actors.len(), 2);
-    assert!(
-        player(&h)
-            .actor()
-            .unwrap()
-            .model
-            .label
-            .contains("dangling.pmx")
-    );
+    assert!(selected_model(&h).contains("dangling.pmx"));
     h.get_by_label("4 notices").click();
     h.run();
     for expected in [

@@ -17,7 +17,7 @@ mod frame_diff;
 mod render_cli;
 mod tone_wav;
 
-use common::fixture;
+use common::three_dancers;
 use ffmpeg::{have_ffmpeg, probe};
 use frame_diff::difference;
 use mmd_player::action::Action;
@@ -29,22 +29,6 @@ use render_cli::render;
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
-}
-
-/// The acceptance scene's files: three models, each with its own motion, the WAVEFILE camera.
-fn three_dancers() -> Option<Vec<PathBuf>> {
-    [
-        "gene/Gene_light.pmx",
-        "gene/motion/02_laugh.vmd",
-        "blender_mmd_tools/pmx/巡音ルカ.pmx",
-        "mmd-viewer-js/vmd/wavefile_v2.vmd",
-        "j3/miku/index.pmx",
-        "j3/miku/im5066365.vmd",
-        "three-mmd/vmds/wavefile_camera.vmd",
-    ]
-    .iter()
-    .map(|rel| fixture(rel))
-    .collect()
 }
 
 fn labels(scene: &Scene) -> Vec<(String, Vec<String>)> {

@@ -7,8 +7,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
-
 mod common;
 mod xvfb;
 
@@ -44,19 +42,7 @@ fn figure_spans(image: &image::RgbaImage, gap: u32) -> Vec<(u32, u32)> {
 
 #[test]
 fn three_dancers_stand_side_by_side_in_the_window() {
-    let files: Option<Vec<PathBuf>> = [
-        "gene/Gene_light.pmx",
-        "gene/motion/02_laugh.vmd",
-        "blender_mmd_tools/pmx/巡音ルカ.pmx",
-        "mmd-viewer-js/vmd/wavefile_v2.vmd",
-        "j3/miku/index.pmx",
-        "j3/miku/im5066365.vmd",
-        "three-mmd/vmds/wavefile_camera.vmd",
-    ]
-    .iter()
-    .map(|rel| common::fixture(rel))
-    .collect();
-    let Some(files) = files else {
+    let Some(files) = common::three_dancers() else {
         return;
     };
     if !environment_ready(&[]) {

@@ -21,7 +21,7 @@ use mmd_player::recent::RecentFiles;
 use mmd_player::scene::Scene;
 use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
-use ui_harness::{App, click, drop_files, player};
+use ui_harness::{App, click, drop_files, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
 fn actor_ids(player: &Player) -> Vec<u64> {
@@ -367,14 +367,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     assert!(!h.state().ui.browsing_files());
     assert_eq!(actor_ids(player(&h))[..1], ids[..]);
     assert_eq!(player(&h).scene.actors.len(), 2);
-    assert!(
-        player(&h)
-            .actor()
-            .unwrap()
-            .model
-            .label
-            .contains("モデル.pmx")
-    );
+    assert!(selected_model(&h).contains("モデル.pmx"));
     assert_eq!(player(&h).recent_files().paths(), [model]);
 }
 
@@ -402,14 +395,7 @@ fn open_recent_reopens_a_file_and_quit_asks_to_close() {
     click(&mut h, "File");
     click(&mut h, "Open recent");
     click(&mut h, "モデル.pmx");
-    assert!(
-        player(&h)
-            .actor()
-            .unwrap()
-            .model
-            .label
-            .contains("モデル.pmx")
-    );
+    assert!(selected_model(&h).contains("モデル.pmx"));
     assert_eq!(player(&h).recent_files().paths()[0], model);
 
     click(&mut h, "File");

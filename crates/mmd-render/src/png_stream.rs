@@ -9,7 +9,9 @@
 use std::io::Cursor;
 use std::sync::mpsc;
 
-use crate::texture::{chain_size, fill_mips_below, halve_even_rows, level_side, mip_level_count};
+use crate::texture::{
+    chain_size, fill_mips_below, halve_even_rows, level_side, mip_level_count, rgb_to_rgba,
+};
 
 /// Smallest level 0 (bytes) streamed: below it (Gene's 1024² textures) the decodes of a
 /// model's several textures already overlap each other's copies, and a thread per texture
@@ -200,10 +202,7 @@ impl<'a> PngStream<'a> {
                     self.read_row(row)?;
                 } else {
                     self.read_row(&mut line)?;
-                    for (out, pixel) in row.chunks_exact_mut(4).zip(line.chunks_exact(3)) {
-                        out[..3].copy_from_slice(pixel);
-                        out[3] = u8::MAX;
-                    }
+                    rgb_to_rgba(&line, row);
                 }
             }
             if full.send((first_row, band)).is_err() {

@@ -108,10 +108,7 @@ impl MipImage {
         } else {
             let mut rgb = vec![0u8; level0.len() / 4 * 3];
             decoder.read_image(&mut rgb).map_err(cannot_decode)?;
-            for (out, pixel) in level0.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
-                out[..3].copy_from_slice(pixel);
-                out[3] = u8::MAX;
-            }
+            rgb_to_rgba(&rgb, level0);
         }
         Ok(MipImage {
             width,
@@ -151,6 +148,14 @@ impl MipImage {
             levels,
             data,
         }
+    }
+}
+
+/// Copies RGB8 pixels into RGBA8 ones, opaque.
+pub(crate) fn rgb_to_rgba(rgb: &[u8], rgba: &mut [u8]) {
+    for (out, pixel) in rgba.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+        out[..3].copy_from_slice(pixel);
+        out[3] = u8::MAX;
     }
 }
 

@@ -21,3 +21,21 @@ pub fn fixture(rel: &str) -> Option<PathBuf> {
     eprintln!("skipped: {} is absent", p.display());
     None
 }
+
+/// The several-models acceptance scene's files: Gene laughing, Luka dancing WAVEFILE, Miku
+/// (`index.pmx`) dancing im5066365, and the WAVEFILE camera; `None` when a fixture is absent.
+#[allow(dead_code)]
+pub fn three_dancers() -> Option<Vec<PathBuf>> {
+    [
+        "gene/Gene_light.pmx",
+        "gene/motion/02_laugh.vmd",
+        "blender_mmd_tools/pmx/巡音ルカ.pmx",
+        "mmd-viewer-js/vmd/wavefile_v2.vmd",
+        "j3/miku/index.pmx",
+        "j3/miku/im5066365.vmd",
+        "three-mmd/vmds/wavefile_camera.vmd",
+    ]
+    .iter()
+    .map(|rel| fixture(rel))
+    .collect()
+}

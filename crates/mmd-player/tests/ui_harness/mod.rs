@@ -61,6 +61,13 @@ pub fn player<'h>(h: &'h Harness<'_, App>) -> &'h Player {
     &h.state().player
 }
 
+/// The label of the selected model (its file name); empty on an empty stage.
+pub fn selected_model<'h>(h: &'h Harness<'_, App>) -> &'h str {
+    player(h)
+        .actor()
+        .map_or("", |actor| actor.model.label.as_str())
+}
+
 /// Clicks the widget named `label` and runs a frame.
 pub fn click(h: &mut Harness<'_, App>, label: &str) {
     h.get_by_label(label).click();
