@@ -4,38 +4,22 @@
 //! of WAVEFILE.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod fixture;
+
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
-use mmd_pose::{
-    FullBody, FullBodySolver, Handle, IkOverrides, Motion, Pin, Pose, Rig, Target, evaluate,
-};
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
+use mmd_pose::{FullBody, FullBodySolver, Handle, IkOverrides, Pin, Pose, Target, evaluate};
 
 fn bench_case(c: &mut Criterion, name: &str, model: &str, motion: &str, frame: f32) {
-    let fixtures = Path::new(FIXTURES);
-    let (Ok(model), Ok(dance)) = (
-        std::fs::read(fixtures.join(model)),
-        std::fs::read(fixtures.join(motion)),
-    ) else {
-        eprintln!("skipped: ../shared/fixtures is absent");
+    let Some(loaded) = fixture::load(model, &[motion]) else {
         return;
     };
-    let pmx = mmd_format::pmx::read(&model).unwrap();
-    let vmd = mmd_format::vmd::read(&dance).unwrap();
-    let (rig, _) = Rig::from_pmx(&pmx);
-    let motion = Motion::bind(&rig, &[&vmd]);
+    let (rig, motions) = loaded.bind();
+    let motion = &motions[0];
     let mut reference = Pose::new(&rig);
-    evaluate(
-        &rig,
-        &motion,
-        frame,
-        &IkOverrides::new(&rig),
-        &mut reference,
-    );
+    evaluate(&rig, motion, frame, &IkOverrides::new(&rig), &mut reference);
     let body = FullBody::new(&rig);
     let pins: Vec<Pin> = [Handle::LeftFoot, Handle::RightFoot]
         .iter()

@@ -3,27 +3,20 @@
 //! `evaluate.rs`, whose IK-off figure gives the cost of everything but IK).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod fixture;
+
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mmd_pose::{IkMethod, IkOverride, IkOverrides, Motion, Pose, Rig, evaluate};
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures");
+use mmd_pose::{IkMethod, IkOverride, IkOverrides, Pose, evaluate};
 
 fn bench(c: &mut Criterion) {
-    let fixtures = Path::new(FIXTURES);
-    let (Ok(model), Ok(dance)) = (
-        std::fs::read(fixtures.join("j3/miku/index.pmx")),
-        std::fs::read(fixtures.join("mmd-viewer-js/vmd/wavefile_v2.vmd")),
-    ) else {
-        eprintln!("skipped: ../shared/fixtures is absent");
+    let Some(loaded) = fixture::load("j3/miku/index.pmx", &["mmd-viewer-js/vmd/wavefile_v2.vmd"])
+    else {
         return;
     };
-    let pmx = mmd_format::pmx::read(&model).unwrap();
-    let vmd = mmd_format::vmd::read(&dance).unwrap();
-    let (rig, _) = Rig::from_pmx(&pmx);
-    let motion = Motion::bind(&rig, &[&vmd]);
+    let (rig, motions) = loaded.bind();
+    let motion = &motions[0];
     let frames = motion.last_frame() as u64 + 1;
     let mut pose = Pose::new(&rig);
 
@@ -39,7 +32,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 for f in 0..frames {
-                    evaluate(&rig, &motion, f as f32, &overrides, &mut pose);
+                    evaluate(&rig, motion, f as f32, &overrides, &mut pose);
                 }
                 black_box(&pose.globals);
             })
