@@ -29,6 +29,8 @@ struct Tracks<T> {
     /// and the conversion is the same on every call either way).
     search: Vec<f32>,
     values: Vec<T>,
+    /// The tracks that have keys, ascending: the only ones sampling needs to visit.
+    keyed: Vec<u32>,
 }
 
 impl<T: Copy> Tracks<T> {
@@ -41,6 +43,7 @@ impl<T: Copy> Tracks<T> {
             frames: Vec::with_capacity(keys.len()),
             search: Vec::new(),
             values: Vec::with_capacity(keys.len()),
+            keyed: Vec::new(),
         };
         let mut i = 0;
         while i < keys.len() {
@@ -57,6 +60,7 @@ impl<T: Copy> Tracks<T> {
                 i += 1;
             }
             tracks.ranges[track as usize] = (start, tracks.frames.len() as u32);
+            tracks.keyed.push(track);
         }
         tracks.search = tracks.frames.iter().map(|&f| f as f32).collect();
         tracks
@@ -299,6 +303,16 @@ impl Motion {
     /// Whether the motion has keys for `bone`.
     pub fn animates_bone(&self, bone: usize) -> bool {
         self.bones.is_keyed(bone)
+    }
+
+    /// The bones the motion has keys for, ascending: every other bone samples at rest.
+    pub(crate) fn keyed_bones(&self) -> &[u32] {
+        &self.bones.keyed
+    }
+
+    /// The morphs the motion has keys for, ascending: every other morph samples at 0.
+    pub(crate) fn keyed_morphs(&self) -> &[u32] {
+        &self.morphs.keyed
     }
 
     /// Whether the motion has keys for `morph`.

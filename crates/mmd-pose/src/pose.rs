@@ -131,9 +131,7 @@ impl Pose {
                 world: vec![Affine3A::IDENTITY; n],
             },
         };
-        for i in 0..n {
-            pose.scratch.local[i] = local_transform(rig, &pose.scratch, i);
-        }
+        update_all_locals(rig, &mut pose.scratch);
         update_all_globals(rig, &mut pose.scratch);
         pose.write_outputs(rig);
         pose
@@ -158,15 +156,21 @@ impl Pose {
 /// when unused.
 #[inline]
 pub(crate) fn local_rotation(s: &Scratch, i: usize) -> Quat {
+    rotation_of_parts(s.ik_r[i], s.anim_r[i], s.append_r[i])
+}
+
+/// `ik * animated * append`.
+#[inline]
+fn rotation_of_parts(ik: Quat, animated: Quat, append: Quat) -> Quat {
     // Most bones have neither an IK nor an append rotation: multiplying by the identity would
     // give the same values (at most the sign of a zero component differs) at ~20 instructions
     // per product.
-    let mut rotation = s.anim_r[i];
-    if s.ik_r[i] != Quat::IDENTITY {
-        rotation = s.ik_r[i] * rotation;
+    let mut rotation = animated;
+    if ik != Quat::IDENTITY {
+        rotation = ik * rotation;
     }
-    if s.append_r[i] != Quat::IDENTITY {
-        rotation *= s.append_r[i];
+    if append != Quat::IDENTITY {
+        rotation *= append;
     }
     rotation
 }
@@ -199,7 +203,14 @@ pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
 /// append)`.
 pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
     let translation = rig.rest_offset[i] + s.anim_t[i] + s.append_t[i];
-    let rotation = local_rotation(s, i);
+    transform_of_parts(
+        translation,
+        rotation_of_parts(s.ik_r[i], s.anim_r[i], s.append_r[i]),
+    )
+}
+
+#[inline]
+fn transform_of_parts(translation: Vec3A, rotation: Quat) -> Affine3A {
     // Many bones are never turned (no keys, or keys at rest): skip the conversion, whose
     // result would be the identity (at most the sign of a zero element differs).
     let matrix3 = if rotation == Quat::IDENTITY {
@@ -210,6 +221,18 @@ pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
     Affine3A {
         matrix3,
         translation,
+    }
+}
+
+/// Every bone's [`local_transform`], in one pass over the parts.
+fn update_all_locals(rig: &Rig, s: &mut Scratch) {
+    let translations = rig.rest_offset.iter().zip(&s.anim_t).zip(&s.append_t);
+    let rotations = s.ik_r.iter().zip(&s.anim_r).zip(&s.append_r);
+    for (local, (((offset, anim_t), append_t), ((ik, anim_r), append_r))) in
+        s.local.iter_mut().zip(translations.zip(rotations))
+    {
+        let translation = *offset + *anim_t + *append_t;
+        *local = transform_of_parts(translation, rotation_of_parts(*ik, *anim_r, *append_r));
     }
 }
 
@@ -255,12 +278,13 @@ pub(crate) fn update_append(rig: &Rig, s: &mut Scratch, i: usize) {
     s.local[i] = local_transform(rig, s, i);
 }
 
-/// Walks one deform pass: append, then IK, bone by bone; then refreshes the globals of
+/// Walks one deform pass over its acting bones (`Rig::steps_before_physics` or
+/// `Rig::steps_after_physics`): append, then IK, bone by bone; then refreshes the globals of
 /// `refresh` (in `topo_order` order; all of them unless the caller knows which can have
 /// moved).
-fn run_pass(rig: &Rig, order: &[u32], refresh: &[u32], pose: &mut Pose) {
+fn run_pass(rig: &Rig, steps: &[u32], refresh: &[u32], pose: &mut Pose) {
     let s = &mut pose.scratch;
-    for &b in order {
+    for &b in steps {
         let b = b as usize;
         update_append(rig, s, b);
         let solver = rig.solver_of_bone[b];
@@ -284,7 +308,7 @@ fn run_pass(rig: &Rig, order: &[u32], refresh: &[u32], pose: &mut Pose) {
 /// pass can move need their globals refreshed; every other global is still exactly what
 /// the before-physics pass's refresh computed from the same locals.
 fn deform_after_physics_alone(rig: &Rig, pose: &mut Pose) {
-    let (_, after) = rig.deform_order.split_at(rig.physics_split);
+    let after = rig.steps_after_physics();
     if !after.is_empty() {
         run_pass(rig, after, &rig.after_physics_moves, pose);
     }
@@ -328,6 +352,31 @@ pub fn evaluate_layers(
     pose.finish(rig);
 }
 
+/// Which bones and morphs a sampling stage asks its samplers for: every one (`None`), or
+/// only those listed (ascending indices), every other bone standing at rest and every other
+/// morph weighing 0, as a motion without keys for them samples.
+#[derive(Clone, Copy)]
+struct Sampled<'a> {
+    bones: Option<&'a [u32]>,
+    morphs: Option<&'a [u32]>,
+}
+
+impl<'a> Sampled<'a> {
+    const ALL: Sampled<'static> = Sampled {
+        bones: None,
+        morphs: None,
+    };
+
+    /// Only the `bones` and `morphs` a motion keys; all of them where it keys every one
+    /// (the plain walk is then the cheaper).
+    fn keyed(rig: &Rig, bones: &'a [u32], morphs: &'a [u32]) -> Sampled<'a> {
+        Sampled {
+            bones: (bones.len() < rig.bone_count()).then_some(bones),
+            morphs: (morphs.len() < rig.morph_count()).then_some(morphs),
+        }
+    }
+}
+
 /// The stages of an evaluation, in order, for callers that run something between them
 /// (physics): [`Pose::sample`], [`Pose::deform_before_physics`], then the physics stage
 /// reading and writing [`Pose::globals`] and handing its bones back with
@@ -350,6 +399,7 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
+            Sampled::keyed(rig, motion.keyed_bones(), motion.keyed_morphs()),
             |bone, hint| motion.sample_bone(bone, frame, hint),
             |morph, hint| motion.sample_morph(morph, frame, hint),
             |solver| motion.ik_enabled(solver, frame),
@@ -378,6 +428,7 @@ impl Pose {
             rig,
             overrides,
             morph_pins,
+            Sampled::ALL,
             |bone, _| {
                 layers
                     .sample_bone(bone, frame)
@@ -390,22 +441,39 @@ impl Pose {
 
     /// Stage 1 from the animated transform of each bone, the weight of each morph and the
     /// motion's switch of each IK solver (each sampler given the bone's or morph's search
-    /// hint).
+    /// hint), asking the samplers only for the bones and morphs `sampled` names.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn sample_with(
         &mut self,
         rig: &Rig,
         overrides: &IkOverrides,
         morph_pins: &[Option<f32>],
+        sampled: Sampled,
         bone: impl Fn(usize, &mut u32) -> (Vec3A, Quat),
         morph: impl Fn(usize, &mut u32) -> f32,
         ik_enabled: impl Fn(usize) -> bool,
     ) {
         let s = &mut self.scratch;
-        for i in 0..rig.bone_count() {
-            let (t, r) = bone(i, &mut self.bone_hints[i]);
-            s.anim_t[i] = t;
-            s.anim_r[i] = r;
+        if sampled.bones.is_some() {
+            s.anim_t.fill(Vec3A::ZERO);
+            s.anim_r.fill(Quat::IDENTITY);
+        }
+        if sampled.morphs.is_some() {
+            self.morph_weights.fill(0.0);
+        }
+        let mut sample_bone = |i: usize| {
+            if let (Some(t), Some(r), Some(hint)) = (
+                s.anim_t.get_mut(i),
+                s.anim_r.get_mut(i),
+                self.bone_hints.get_mut(i),
+            ) {
+                (*t, *r) = bone(i, hint);
+            }
+        };
+        match sampled.bones {
+            None => (0..rig.bone_count()).for_each(&mut sample_bone),
+            Some(bones) => bones.iter().for_each(|&b| sample_bone(b as usize)),
         }
         // Reset the parts this frame recomputes; every other bone's stay at the identity.
         for &b in &rig.ik_link_bones {
@@ -416,12 +484,21 @@ impl Pose {
             s.append_r[b as usize] = Quat::IDENTITY;
         }
 
-        let weights = self.morph_weights.iter_mut().zip(&mut self.morph_hints);
-        for (m, (w, hint)) in weights.enumerate() {
-            *w = match morph_pins.get(m) {
-                Some(&Some(pinned)) if pinned.is_finite() => pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT),
-                _ => morph(m, hint),
-            };
+        let weights = &mut self.morph_weights;
+        let morph_count = weights.len();
+        let mut sample_morph = |m: usize| {
+            if let (Some(w), Some(hint)) = (weights.get_mut(m), self.morph_hints.get_mut(m)) {
+                *w = morph(m, hint);
+            }
+        };
+        match sampled.morphs {
+            None => (0..morph_count).for_each(&mut sample_morph),
+            Some(morphs) => morphs.iter().for_each(|&m| sample_morph(m as usize)),
+        }
+        for (w, pin) in self.morph_weights.iter_mut().zip(morph_pins) {
+            if let Some(pinned) = pin.filter(|p| p.is_finite()) {
+                *w = pinned.clamp(-MAX_WEIGHT, MAX_WEIGHT);
+            }
         }
         rig.morphs.expand_groups(&mut self.morph_weights);
         rig.morphs
@@ -433,25 +510,21 @@ impl Pose {
             self.ik_methods[k] = overrides.method(bone);
         }
 
-        for i in 0..rig.bone_count() {
-            s.local[i] = local_transform(rig, s, i);
-        }
+        update_all_locals(rig, s);
     }
 
     /// Stages 2 and 4 with no physics stage between them: append and IK of every bone in
     /// deform order, refreshing each global once (not copied to [`Pose::globals`], which
     /// [`Pose::finish`] writes).
     pub(crate) fn deform_without_physics(&mut self, rig: &Rig) {
-        let (before, _) = rig.deform_order.split_at(rig.physics_split);
-        run_pass(rig, before, &rig.topo_order, self);
+        run_pass(rig, rig.steps_before_physics(), &rig.topo_order, self);
         deform_after_physics_alone(rig, self);
     }
 
     /// Stage 2: append and IK of the bones that deform before physics, then every bone's
     /// model-space matrix into [`Pose::globals`], where the physics stage reads them.
     pub fn deform_before_physics(&mut self, rig: &Rig) {
-        let (before, _) = rig.deform_order.split_at(rig.physics_split);
-        run_pass(rig, before, &rig.topo_order, self);
+        run_pass(rig, rig.steps_before_physics(), &rig.topo_order, self);
         for (global, world) in self.globals.iter_mut().zip(&self.scratch.world) {
             *global = Mat4::from(*world);
         }
@@ -492,8 +565,8 @@ impl Pose {
 
     /// Stage 4: append and IK of the bones that deform after physics.
     pub fn deform_after_physics(&mut self, rig: &Rig) {
-        let (_, after) = rig.deform_order.split_at(rig.physics_split);
-        if !after.is_empty() {
+        if rig.physics_split < rig.deform_order.len() {
+            let after = rig.steps_after_physics();
             // Every global: the physics stage set some without going through the locals,
             // and a refresh recomputes them from the locals it derived.
             run_pass(rig, after, &rig.topo_order, self);

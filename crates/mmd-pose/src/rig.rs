@@ -115,6 +115,10 @@ pub struct Rig {
     pub(crate) deform_order: Vec<u32>,
     /// `deform_order[..physics_split]` deform before physics, the rest after.
     pub(crate) physics_split: usize,
+    /// `deform_order` less the bones a deform pass leaves as they are (no append link, no IK
+    /// solver): what the passes walk. `deform_steps[..steps_split]` deform before physics.
+    pub(crate) deform_steps: Vec<u32>,
+    pub(crate) steps_split: usize,
     /// In `topo_order`, the bones whose globals the after-physics pass can move: the append
     /// bones of that pass, the links of its IK solvers and everything below them. Without a
     /// physics stage between the passes, every other bone's global stays what the
@@ -277,6 +281,12 @@ impl Rig {
             .iter()
             .flat_map(|s| s.links.iter().map(|l| l.bone))
             .collect();
+        let acts = |&b: &u32| append[b as usize].is_some() || solver_of_bone[b as usize] != NONE;
+        let steps_split = deform_order[..physics_split]
+            .iter()
+            .filter(|b| acts(b))
+            .count();
+        let deform_steps = deform_order.iter().copied().filter(|b| acts(b)).collect();
         let mut moves = vec![false; n];
         for &b in &deform_order[physics_split..] {
             moves[b as usize] |= append[b as usize].is_some();
@@ -310,6 +320,8 @@ impl Rig {
             topo_order,
             deform_order,
             physics_split,
+            deform_steps,
+            steps_split,
             after_physics_moves,
             solvers,
             solver_of_bone,
@@ -408,6 +420,16 @@ impl Rig {
     /// (and by [`crate::SkinMesh`] for vertex morphs) from `Pose::morph_weights`.
     pub fn morph_kind(&self, i: usize) -> MorphKind {
         self.morphs.kinds[i]
+    }
+
+    /// The bones the before-physics deform pass acts on (append or IK), in deform order.
+    pub(crate) fn steps_before_physics(&self) -> &[u32] {
+        &self.deform_steps[..self.steps_split]
+    }
+
+    /// The bones the after-physics deform pass acts on, in deform order.
+    pub(crate) fn steps_after_physics(&self) -> &[u32] {
+        &self.deform_steps[self.steps_split..]
     }
 
     /// Whether bone `i` deforms after physics.

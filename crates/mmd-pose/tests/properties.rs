@@ -319,3 +319,32 @@ fn empty_motion_is_the_rest_pose() {
         assert!(pose.skinning[i].abs_diff_eq(Mat4::IDENTITY, 1e-6));
     }
 }
+
+/// Sampling visits only the bones a motion keys: every other bone must still stand at rest,
+/// whatever the pose held from an earlier motion.
+#[test]
+fn bones_a_motion_does_not_key_stand_at_rest_whatever_the_pose_held() {
+    let (pmx, every_bone) = dance(&[(2.0, 3.0, -1.0, 40), (-4.0, 1.0, 5.0, 90)]);
+    let (rig, _) = Rig::from_pmx(&pmx);
+    let thigh_only = motion(vec![
+        key("thigh", 0, [0.0; 3], Quat::from_rotation_x(0.3)),
+        key("thigh", 10, [0.0; 3], Quat::from_rotation_z(-0.4)),
+    ]);
+    let (every_bone, thigh_only) = (
+        Motion::bind(&rig, &[&every_bone]),
+        Motion::bind(&rig, &[&thigh_only]),
+    );
+    for ik in [IkOverride::On, IkOverride::Off] {
+        let mut overrides = IkOverrides::new(&rig);
+        overrides.set_all(ik);
+        for frame in [0.0, 4.5, 10.0] {
+            let mut fresh = Pose::new(&rig);
+            evaluate(&rig, &thigh_only, frame, &overrides, &mut fresh);
+            let mut reused = Pose::new(&rig);
+            evaluate(&rig, &every_bone, 7.25, &overrides, &mut reused);
+            assert_ne!(bits(&reused), bits(&fresh));
+            evaluate(&rig, &thigh_only, frame, &overrides, &mut reused);
+            assert_eq!(bits(&reused), bits(&fresh), "{ik:?} at frame {frame}");
+        }
+    }
+}
