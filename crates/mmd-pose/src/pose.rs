@@ -203,12 +203,10 @@ pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
 /// append)`.
 pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
     let translation = rig.rest_offset[i] + s.anim_t[i] + s.append_t[i];
-    transform_of_parts(
-        translation,
-        rotation_of_parts(s.ik_r[i], s.anim_r[i], s.append_r[i]),
-    )
+    transform_of_parts(translation, local_rotation(s, i))
 }
 
+/// `T(translation) * R(rotation)`.
 #[inline]
 fn transform_of_parts(translation: Vec3A, rotation: Quat) -> Affine3A {
     // Many bones are never turned (no keys, or keys at rest): skip the conversion, whose
@@ -565,11 +563,11 @@ impl Pose {
 
     /// Stage 4: append and IK of the bones that deform after physics.
     pub fn deform_after_physics(&mut self, rig: &Rig) {
+        // Whenever some bone deforms after physics, even one with no append or IK to run:
+        // every global is refreshed, since the physics stage set some without going through
+        // the locals, and a refresh recomputes them from the locals it derived.
         if rig.physics_split < rig.deform_order.len() {
-            let after = rig.steps_after_physics();
-            // Every global: the physics stage set some without going through the locals,
-            // and a refresh recomputes them from the locals it derived.
-            run_pass(rig, after, &rig.topo_order, self);
+            run_pass(rig, rig.steps_after_physics(), &rig.topo_order, self);
         }
     }
 
