@@ -202,13 +202,15 @@ pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
 /// The bone's local transform: `T(rest offset + animated [+ append]) * R(ik * animated *
 /// append)`.
 pub(crate) fn local_transform(rig: &Rig, s: &Scratch, i: usize) -> Affine3A {
-    let translation = rig.rest_offset[i] + s.anim_t[i] + s.append_t[i];
-    transform_of_parts(translation, local_rotation(s, i))
+    local_of_parts(
+        rig.rest_offset[i] + s.anim_t[i] + s.append_t[i],
+        local_rotation(s, i),
+    )
 }
 
 /// `T(translation) * R(rotation)`.
 #[inline]
-fn transform_of_parts(translation: Vec3A, rotation: Quat) -> Affine3A {
+fn local_of_parts(translation: Vec3A, rotation: Quat) -> Affine3A {
     // Many bones are never turned (no keys, or keys at rest): skip the conversion, whose
     // result would be the identity (at most the sign of a zero element differs).
     let matrix3 = if rotation == Quat::IDENTITY {
@@ -222,15 +224,18 @@ fn transform_of_parts(translation: Vec3A, rotation: Quat) -> Affine3A {
     }
 }
 
-/// Every bone's [`local_transform`], in one pass over the parts.
-fn update_all_locals(rig: &Rig, s: &mut Scratch) {
+/// Every bone's [`local_transform`], in one pass over the parts without an index check per
+/// bone.
+pub(crate) fn update_all_locals(rig: &Rig, s: &mut Scratch) {
     let translations = rig.rest_offset.iter().zip(&s.anim_t).zip(&s.append_t);
     let rotations = s.ik_r.iter().zip(&s.anim_r).zip(&s.append_r);
     for (local, (((offset, anim_t), append_t), ((ik, anim_r), append_r))) in
         s.local.iter_mut().zip(translations.zip(rotations))
     {
-        let translation = *offset + *anim_t + *append_t;
-        *local = transform_of_parts(translation, rotation_of_parts(*ik, *anim_r, *append_r));
+        *local = local_of_parts(
+            *offset + *anim_t + *append_t,
+            rotation_of_parts(*ik, *anim_r, *append_r),
+        );
     }
 }
 

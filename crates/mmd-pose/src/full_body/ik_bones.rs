@@ -20,7 +20,7 @@ use crate::rig::{NONE, Rig};
 /// evaluation, it lies on its effector; then refreshes every global. Rotations are left as
 /// they are.
 pub(crate) fn place_on_effectors(rig: &Rig, s: &mut Scratch) {
-    for &b in &rig.deform_order {
+    for &b in &rig.deform_steps {
         let b = b as usize;
         update_append(rig, s, b);
         let solver = rig.solver_of_bone[b];

@@ -68,7 +68,7 @@ use glam::{Mat3A, Quat, Vec3, Vec3A};
 
 use crate::ik::euler::decompose;
 use crate::ik::log_quat;
-use crate::pose::{Pose, local_transform};
+use crate::pose::{Pose, local_transform, update_all_locals};
 use crate::rig::{NONE, Rig};
 use limits::project;
 use priority::PriorityScratch;
@@ -431,9 +431,7 @@ impl FullBodySolver {
             to.anim_r[b] = to.ik_r[b] * to.anim_r[b];
             to.ik_r[b] = Quat::IDENTITY;
         }
-        for i in 0..rig.bone_count() {
-            to.local[i] = local_transform(rig, to, i);
-        }
+        update_all_locals(rig, to);
         self.pose
             .morph_weights
             .copy_from_slice(&reference.morph_weights);
