@@ -4,7 +4,7 @@
 //! the centre bone, and morph keys blink and move the mouth. The key at the last frame equals
 //! the key at frame 0, so the loop is seamless.
 //!
-//! Each bone track is a smooth function of time sampled every [`KEY_STEP`] frames; with
+//! Each bone track is a smooth function of time sampled every `KEY_STEP` frames; with
 //! linear interpolation between such dense keys the motion reads as smooth curves.
 
 use std::f32::consts::{PI, TAU};

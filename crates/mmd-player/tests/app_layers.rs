@@ -16,11 +16,11 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mmd_player::action::Action;
-use mmd_player::physics::PhysicsMode;
-use mmd_player::player::Player;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
+use mmd_scene::engine::PhysicsMode;
+use mmd_scene::scene::Scene;
 
 use common::fixture;
 use ui_harness::{App, drop_files, harness_at, player};
@@ -30,7 +30,7 @@ fn gene() -> Option<(Scene, PathBuf)> {
     let model = fixture("gene/Gene_light.pmx")?;
     let dance = fixture("gene/motion/32_frustrated_v2023.vmd")?;
     let laugh = fixture("gene/motion/02_laugh.vmd")?;
-    Some((Scene::from_command_line(&[model, dance]).unwrap(), laugh))
+    Some((Scene::from_files(&[model, dance]).unwrap(), laugh))
 }
 
 /// Drops `paths` on the window with `modifiers` held.
@@ -176,7 +176,7 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
     h.run();
     h.get_by_label("Add motion / pose as layer…").click();
     h.run();
-    assert!(player(&h).add_layer_dialog_requested);
+    assert!(player(&h).requests.add_layer_dialog);
 
     // A model is not a layer: the error shows and nothing changes.
     let model = fixture("gene/Gene_light.pmx").unwrap();

@@ -15,11 +15,11 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::{Mat4, Vec3};
-use mmd_player::action::Action;
-use mmd_player::player::Player;
-use mmd_player::pose_edit::PoseAction;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_pose::{Handle, vmd_keyable_bones};
+use mmd_scene::pose_edit::PoseAction;
+use mmd_scene::scene::Scene;
 use serde_json::Value;
 use ui_harness::{App, click, harness, player};
 
@@ -161,7 +161,7 @@ fn largest_difference(printed: &[Vec<f32>], globals: &[Mat4]) -> f32 {
 fn posed_gene() -> Option<(Player, std::path::PathBuf)> {
     let model = common::fixture("gene/Gene_light.pmx")?;
     let dance = common::fixture("gene/motion/02_laugh.vmd")?;
-    let scene = Scene::from_command_line(&[model.clone(), dance]).unwrap();
+    let scene = Scene::from_files(&[model.clone(), dance]).unwrap();
     let mut player = Player::new(scene);
     player.apply(Action::Seek(60.0));
     player.apply(Action::Pose(PoseAction::SetMode(true)));

@@ -19,13 +19,13 @@ use glam::{Mat4, Vec3};
 use mmd_format::FixedText;
 use mmd_format::vmd::{IkKey, IkState, ShadowKey, Vmd};
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_player::action::Action;
-use mmd_player::physics::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
-use mmd_player::player::Player;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
+use mmd_scene::engine::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
+use mmd_scene::scene::Scene;
 use ui_harness::{App, drop_files, harness, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
@@ -34,7 +34,7 @@ fn actor_ids(player: &Player) -> Vec<u64> {
 }
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
 }
 
 /// Applies an action as the interface would, with no frame run after it yet.
@@ -320,7 +320,7 @@ fn typing_a_frame_draws_what_the_pose_command_prints() {
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
     let dumped = run_pose_command(&model, &motion, "0,37,200");
-    let mut h = harness(Scene::from_command_line(&[model, motion]).unwrap());
+    let mut h = harness(Scene::from_files(&[model, motion]).unwrap());
     // Play a while first: what is drawn after seeking must not depend on it.
     setup(&mut h, Action::TogglePlay);
     for _ in 0..50 {
@@ -592,10 +592,10 @@ fn self_shadow_follows_its_keys_and_the_view_menu() {
 #[test]
 fn command_line_model_alone_stands_at_rest_and_motions_alone_use_the_bundled_model() {
     let model = assets().join("default_model.pmx");
-    let scene = Scene::from_command_line(std::slice::from_ref(&model)).unwrap();
+    let scene = Scene::from_files(std::slice::from_ref(&model)).unwrap();
     assert!(scene.actors[0].layers().is_empty());
     assert_eq!(scene.last_frame(), 0.0);
-    let scene = Scene::from_command_line(&[assets().join("default_motion.vmd")]).unwrap();
+    let scene = Scene::from_files(&[assets().join("default_motion.vmd")]).unwrap();
     assert!(scene.actors[0].model.label.contains("bundled"));
     assert_eq!(scene.last_frame(), 240.0);
 }
@@ -617,7 +617,7 @@ fn gene_scene() -> Option<Scene> {
         eprintln!("skipping: {} is absent", dir.display());
         return None;
     }
-    let scene = Scene::from_command_line(&files).unwrap();
+    let scene = Scene::from_files(&files).unwrap();
     assert!(!scene.actors[0].model.pmx.rigid_bodies.is_empty());
     Some(scene)
 }
@@ -793,7 +793,7 @@ fn live_physics_steps_once_per_frame_and_an_ik_click_does_not_step_it() {
         max_moved(player(&h).pose().unwrap(), &off, &hair) > 0.05,
         "live physics should move the hair and clothes away from the animated pose"
     );
-    assert!(player(&h).physics_micros > 0.0, "a live step takes time");
+    assert!(player(&h).physics_micros() > 0.0, "a live step takes time");
     assert!(h.query_by_label_contains("µs   physics ").is_some());
     assert!(h.query_by_label_contains("physics: live").is_some());
 

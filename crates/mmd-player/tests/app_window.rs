@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The window's size at start (`src/app/window.rs`).
+/// The window's size at start (`src/window/event_loop.rs`).
 const WINDOW: (u32, u32) = (1280, 720);
 
 fn require_gpu() -> bool {

@@ -8,8 +8,8 @@ use mmd_format::FixedText;
 use mmd_format::pmd::{self, Pmd};
 use mmd_format::pmx::{self, *};
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
-use mmd_player::scene::Scene;
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
+use mmd_scene::scene::Scene;
 
 fn bone(name: &str, y: f32, parent: i32) -> Bone {
     Bone {
@@ -264,7 +264,7 @@ fn the_scene_opens_a_model_with_dangling_references() {
     let scratch = tempfile::tempdir().unwrap();
     let path = scratch.path().join("dangling.pmx");
     std::fs::write(&path, pmx::write(&dangling_model()).unwrap()).unwrap();
-    let scene = Scene::from_command_line(std::slice::from_ref(&path)).unwrap();
+    let scene = Scene::from_files(std::slice::from_ref(&path)).unwrap();
     let model = &scene.actors[0].model;
     assert_eq!(model.pmx.warnings.len(), DANGLING);
     // The reader's warnings come first in the model's, then what the rig found.
@@ -301,7 +301,7 @@ fn the_scene_opens_a_pmd_with_dangling_references() {
     let scratch = tempfile::tempdir().unwrap();
     let path = scratch.path().join("dangling.pmd");
     std::fs::write(&path, pmd::write(&model).unwrap()).unwrap();
-    let scene = Scene::from_command_line(std::slice::from_ref(&path)).unwrap();
+    let scene = Scene::from_files(std::slice::from_ref(&path)).unwrap();
     let warnings = &scene.actors[0].model.pmx.warnings;
     let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(

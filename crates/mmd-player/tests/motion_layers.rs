@@ -322,8 +322,8 @@ fn dance_with_camera(last: u32, light: bool) -> mmd_format::vmd::Vmd {
 
 #[test]
 fn the_camera_and_light_come_from_the_first_layer_having_them() {
-    use mmd_player::layers::{LayerEdit, LayerSpec};
-    use mmd_player::scene::{OpenInto, Scene};
+    use mmd_scene::layers::{LayerEdit, LayerSpec};
+    use mmd_scene::scene::{OpenInto, Scene};
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, vmd: &mmd_format::vmd::Vmd| {
         let p = dir.path().join(name);
@@ -338,7 +338,7 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
         write("camera.vmd", &vmd)
     };
 
-    let mut scene = Scene::from_command_line(&[]).unwrap();
+    let mut scene = Scene::from_files(&[]).unwrap();
     assert!(!scene.has_camera(), "the bundled dance has no camera");
     let spec = |path: &Path, offset: f32| LayerSpec {
         offset,
@@ -350,7 +350,7 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
     assert_eq!(scene.actors[0].layers().len(), 3);
     // The bundled dance has none: the second layer's camera, at its own frame.
     assert_eq!(scene.camera_label(), Some("second.vmd"));
-    let at = |scene: &Scene, frame: f32| scene.camera_state_at(frame).unwrap().distance;
+    let at = |scene: &Scene, frame: f32| scene.camera_at(frame).unwrap().distance;
     assert_eq!(
         at(&scene, 30.0),
         -30.0,
@@ -379,7 +379,7 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
     assert_eq!(at(&scene, 30.0), -40.0);
 
     // bake-motion carries the first layer's camera and light, a key per frame.
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/default_model.pmx");
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets/default_model.pmx");
     let baked = dir.path().join("baked.vmd");
     let first_layer = format!("{}:0.5", path(&first));
     let second_layer = format!("{}:0.5:10", path(&second));

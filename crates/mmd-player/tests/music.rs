@@ -12,13 +12,15 @@ use std::process::Command;
 
 mod ffmpeg;
 mod render_cli;
+// The scene crate's test tone writer (its music decoding is tested there).
+#[path = "../../mmd-scene/tests/tone_wav/mod.rs"]
 mod tone_wav;
 
 use ffmpeg::{have_ffmpeg, probe};
-use mmd_player::action::Action;
-use mmd_player::music::Music;
-use mmd_player::player::Player;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
+use mmd_scene::music::Music;
+use mmd_scene::scene::Scene;
 use render_cli::render;
 use tone_wav::tone_wav;
 

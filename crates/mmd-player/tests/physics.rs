@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mmd_physics::PhysicsOptions;
-use mmd_player::physics::{LivePhysics, PhysicsBake, PoseInput};
-use mmd_player::scene::Scene;
 use mmd_pose::{IkOverrides, Pose};
+use mmd_scene::engine::{LivePhysics, PhysicsBake, PoseInput};
+use mmd_scene::scene::Scene;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
@@ -164,7 +164,7 @@ fn a_baked_frame_is_the_same_however_it_is_reached() {
     if !present(&model) || !present(&motion) {
         return;
     }
-    let scene = Scene::from_command_line(&[model, motion]).unwrap();
+    let scene = Scene::from_files(&[model, motion]).unwrap();
     let rig = &scene.actors[0].model.rig;
     let overrides = IkOverrides::new(rig);
     let input = input(&scene, &overrides);
@@ -218,7 +218,7 @@ fn every_fixture_model_dances_600_frames_without_a_blow_up_or_a_loose_chain() {
         if !present(&model) {
             continue;
         }
-        let scene = Scene::from_command_line(&[model, dance.clone()]).unwrap();
+        let scene = Scene::from_files(&[model, dance.clone()]).unwrap();
         assert!(!scene.actors[0].model.pmx.rigid_bodies.is_empty(), "{rel}");
         let rig = &scene.actors[0].model.rig;
         let overrides = IkOverrides::new(rig);
@@ -289,13 +289,13 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     // The switches work the same merged into the dance and as a layer of their own that
     // replaces the dance's keys of the hair (at weight 1 beside the dance, which keys the
     // hair too, the tie would leave physics on).
-    let merged = Scene::from_command_line(&[model.clone(), dance.clone(), toggle_file.clone()]);
-    let mut layered = Scene::from_command_line_with_layers(
+    let merged = Scene::from_files(&[model.clone(), dance.clone(), toggle_file.clone()]);
+    let mut layered = Scene::from_files_with_layers(
         &[model, dance],
-        &[mmd_player::layers::LayerSpec::new(toggle_file)],
+        &[mmd_scene::layers::LayerSpec::new(toggle_file)],
     )
     .unwrap();
-    let replace = mmd_player::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
+    let replace = mmd_scene::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
     assert!(layered.actors[0].edit_layer(1, replace));
     for scene in [merged.unwrap(), layered] {
         assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);

@@ -15,20 +15,22 @@ mod common;
 mod ffmpeg;
 mod frame_diff;
 mod render_cli;
+// The scene crate's test tone writer (its music decoding is tested there).
+#[path = "../../mmd-scene/tests/tone_wav/mod.rs"]
 mod tone_wav;
 
 use common::three_dancers;
 use ffmpeg::{have_ffmpeg, probe};
 use frame_diff::difference;
-use mmd_player::action::Action;
-use mmd_player::player::Player;
-use mmd_player::scene::Scene;
-use mmd_player::scene_poser::{PhysicsPlan, ScenePoser};
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_pose::{IkOverride, Pose};
+use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::scene::Scene;
 use render_cli::render;
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
 }
 
 fn labels(scene: &Scene) -> Vec<(String, Vec<String>)> {
@@ -65,7 +67,7 @@ fn the_command_line_binds_each_motion_to_the_model_before_it() {
     let song = dir.path().join("song.wav");
     std::fs::write(&song, tone_wav::tone_wav(0.5)).unwrap();
     files.push(song);
-    let scene = Scene::from_command_line(&files).unwrap();
+    let scene = Scene::from_files(&files).unwrap();
     let one = |m: &str, v: &str| (m.to_owned(), vec![v.to_owned()]);
     assert_eq!(
         labels(&scene),
@@ -84,12 +86,16 @@ fn the_command_line_binds_each_motion_to_the_model_before_it() {
         .fold(0.0, f32::max);
     assert!(scene.last_frame() >= longest && longest > 1000.0);
 
-    // Each model poses as it does alone; the poser runs them in parallel.
-    let mut poser = ScenePoser::new(&scene, PhysicsPlan::Off, 0.0, &mut |_, _| true).unwrap();
+    // Each model poses as it does alone; the engine runs them in parallel.
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        Default::default(),
+        LiveStepping::EveryFrame,
+    );
     for frame in [0.0, 95.5, 400.0] {
-        poser.pose(&scene, frame);
+        engine.pose(&scene.actors, frame);
         let expected = alone(&scene, frame);
-        for (k, (got, want)) in poser.poses().zip(&expected).enumerate() {
+        for (k, (got, want)) in engine.poses().zip(&expected).enumerate() {
             assert_eq!(got.globals, want.globals, "model {k} at {frame}");
             assert_eq!(
                 got.morph_weights, want.morph_weights,
@@ -99,8 +105,7 @@ fn the_command_line_binds_each_motion_to_the_model_before_it() {
     }
 
     // Motions before any model are the first model's; a model alone stands at rest.
-    let scene =
-        Scene::from_command_line(&[files[1].clone(), files[0].clone(), files[2].clone()]).unwrap();
+    let scene = Scene::from_files(&[files[1].clone(), files[0].clone(), files[2].clone()]).unwrap();
     assert_eq!(
         labels(&scene),
         [
@@ -385,10 +390,10 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
 
 #[test]
 fn pose_mode_edits_the_selected_model_where_it_stands() {
-    use mmd_player::pose_edit::PoseAction;
+    use mmd_scene::pose_edit::PoseAction;
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
-    let scene = Scene::from_command_line(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    let scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();
     let mut player = Player::new(scene);
     player.apply(Action::PlaceModel {
         model: 1,

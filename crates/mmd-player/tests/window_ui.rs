@@ -15,12 +15,12 @@ use egui::accesskit::Role;
 use egui::{FontFamily, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use mmd_player::action::{Action, ViewOption};
-use mmd_player::player::Player;
-use mmd_player::recent::RecentFiles;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::{Action, ViewOption};
+use mmd_player::session::recent::RecentFiles;
 use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
+use mmd_scene::scene::Scene;
 use ui_harness::{App, click, drop_files, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
@@ -29,7 +29,7 @@ fn actor_ids(player: &Player) -> Vec<u64> {
 }
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
 }
 
 fn fixtures() -> Option<PathBuf> {
@@ -62,7 +62,7 @@ fn build(scene: Scene, size: [f32; 2], check_accessibility: bool) -> Harness<'st
     let mut h = Harness::builder()
         .with_size(size)
         .with_accessibility_check(check_accessibility)
-        .with_context_setup(|ctx| ctx.set_fonts(mmd_player::fonts::with_bundled_cjk()))
+        .with_context_setup(|ctx| ctx.set_fonts(mmd_player::ui::fonts::with_bundled_cjk()))
         .build_ui_state(App::frame, App::new(scene, 0.0));
     h.run();
     h
@@ -93,7 +93,7 @@ fn models_under(dir: &Path, found: &mut Vec<PathBuf>) {
 #[test]
 fn japanese_names_draw_with_the_bundled_font_alone() {
     let ctx = egui::Context::default();
-    ctx.set_fonts(mmd_player::fonts::with_bundled_cjk());
+    ctx.set_fonts(mmd_player::ui::fonts::with_bundled_cjk());
     // Fonts are loaded by the first frame.
     let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
     let mut models = vec![assets().join("default_model.pmx")];
@@ -103,7 +103,7 @@ fn japanese_names_draw_with_the_bundled_font_alone() {
     let mut checked = 0;
     let mut missing = Vec::new();
     for path in &models {
-        let Ok(scene) = Scene::from_command_line(std::slice::from_ref(path)) else {
+        let Ok(scene) = Scene::from_files(std::slice::from_ref(path)) else {
             continue;
         };
         let rig = &scene.actors[0].model.rig;
@@ -356,7 +356,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     click(&mut h, "File");
     click(&mut h, "Open model / motion / pose…");
     assert!(std::mem::take(
-        &mut h.state_mut().player.open_dialog_requested
+        &mut h.state_mut().player.requests.open_dialog
     ));
     h.state_mut().ui.browse_files(dir.path(), FilePurpose::Open);
     h.run();
@@ -400,10 +400,10 @@ fn open_recent_reopens_a_file_and_quit_asks_to_close() {
 
     click(&mut h, "File");
     click(&mut h, "Quit Ctrl+Q");
-    assert!(std::mem::take(&mut h.state_mut().player.quit_requested));
+    assert!(std::mem::take(&mut h.state_mut().player.requests.quit));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
     h.run();
-    assert!(player(&h).quit_requested, "Ctrl+Q quits");
+    assert!(player(&h).requests.quit, "Ctrl+Q quits");
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn notices_list_each_problem_with_its_file_in_words() {
     // A texture the renderer could not read, as the window layer reports it.
     h.state_mut()
         .player
-        .add_notice(mmd_player::notices::Notice::warning(
+        .add_notice(mmd_player::session::notices::Notice::warning(
             "/models/tex/face.png",
             "texture tex\\face.png: not found",
         ));
@@ -473,7 +473,7 @@ fn a_long_morph_name_shows_in_full_on_hover() {
     pmx.morphs[0].name = long.to_owned();
     let path = dir.path().join("long.pmx");
     std::fs::write(&path, mmd_format::pmx::write(&pmx).unwrap()).unwrap();
-    let mut h = harness(Scene::from_command_line(&[path]).unwrap());
+    let mut h = harness(Scene::from_files(&[path]).unwrap());
     let pin = h.get_by_role_and_label(Role::CheckBox, long).rect();
     let names = |h: &Harness<'_, App>| -> Vec<(String, Rect)> {
         h.query_all(
@@ -543,7 +543,7 @@ fn help_lists_the_controls_of_the_readme() {
 fn the_model_list_selects_hides_and_removes_models() {
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
-    let scene = Scene::from_command_line(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    let scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();
     let mut h = harness(scene);
     let ids = actor_ids(player(&h));
     assert_eq!(ids.len(), 2);
@@ -596,6 +596,6 @@ fn the_model_list_selects_hides_and_removes_models() {
     assert!(h.query_by_label("No model: File → Open one.").is_some());
     click(&mut h, "Add model…");
     assert!(std::mem::take(
-        &mut h.state_mut().player.open_dialog_requested
+        &mut h.state_mut().player.requests.open_dialog
     ));
 }

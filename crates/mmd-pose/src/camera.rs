@@ -1,121 +1,142 @@
-//! Camera motion from a VMD's camera keys.
+//! The camera in MMD's convention (the one camera type, for camera motions, the free camera and
+//! the renderer): left-handed, Y up, looking at a target from a distance along the camera's
+//! own Z axis; and framing a box.
 
-use glam::Vec3;
-use mmd_format::vmd::{CameraKey, Vmd};
+use glam::camera::lh::proj::directx;
+use glam::camera::lh::view::look_to_mat4;
+use glam::{Mat4, Vec3};
 
-use crate::bezier::Bezier;
-use crate::rig::MAX_COORD;
+use crate::aabb::Aabb;
 
-/// The camera at one frame, in VMD terms.
+/// MMD's camera, as VMD camera keys hold it: a target point, the camera's Euler rotation
+/// (radians), the distance from the target along the camera's Z axis (MMD stores it negative:
+/// -45 puts the camera 45 units in front of the target, on −Z), the vertical field of view in
+/// degrees, and perspective or orthographic.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CameraState {
-    /// Look-at point.
+pub struct Camera {
     pub target: Vec3,
-    /// Euler angles, radians, as stored in VMD.
     pub rotation: Vec3,
-    /// Distance as stored (MMD stores it negated: -45 is 45 units in front of the target).
     pub distance: f32,
-    /// Vertical field of view, degrees.
-    pub fov_deg: f32,
+    pub fov_y_deg: f32,
     pub perspective: bool,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Key {
-    frame: u32,
-    state: CameraState,
-    /// X, Y, Z, rotation, distance, FOV: the curves of the interval ending at this key.
-    curves: [Bezier; 6],
-}
+/// Near and far clip planes (MMD units: 1 unit ≈ 8 cm).
+const NEAR: f32 = 0.5;
+const FAR: f32 = 4000.0;
 
-/// A camera track, keys sorted by frame (the later of two keys on one frame wins).
-#[derive(Debug, Clone)]
-pub struct CameraMotion {
-    keys: Vec<Key>,
-}
-
-/// Non-finite values become zero and huge ones are clamped (as the rig does, see
-/// `MAX_COORD`): interpolating between two keys near ±`f32::MAX` would overflow to infinity,
-/// and `inf * 0` at a key's own frame to NaN.
-fn finite(v: f32) -> f32 {
-    if v.is_finite() {
-        v.clamp(-MAX_COORD, MAX_COORD)
-    } else {
-        0.0
-    }
-}
-
-fn finite3(v: [f32; 3]) -> Vec3 {
-    Vec3::from_array(v.map(finite))
-}
-
-fn key(k: &CameraKey) -> Key {
-    // Camera curves are stored x1, x2, y1, y2 (unlike bone curves).
-    let curve = |i: usize| {
-        let b = &k.interpolation[4 * i..4 * i + 4];
-        Bezier::from_bytes([b[0], b[2], b[1], b[3]])
-    };
-    Key {
-        frame: k.frame,
-        state: CameraState {
-            target: finite3(k.position),
-            rotation: finite3(k.rotation),
-            distance: finite(k.distance),
-            fov_deg: k.fov as f32,
-            perspective: k.perspective_off == 0,
-        },
-        curves: [0, 1, 2, 3, 4, 5].map(curve),
-    }
-}
-
-impl CameraMotion {
-    /// The camera track of `vmd`, or `None` when it has no camera keys.
-    pub fn from_vmd(vmd: &Vmd) -> Option<CameraMotion> {
-        if vmd.camera_keys.is_empty() {
-            return None;
+impl Default for Camera {
+    /// MMD's start-up camera.
+    fn default() -> Camera {
+        Camera {
+            target: Vec3::new(0.0, 10.0, 0.0),
+            rotation: Vec3::ZERO,
+            distance: -45.0,
+            fov_y_deg: 30.0,
+            perspective: true,
         }
-        let mut keys: Vec<Key> = vmd.camera_keys.iter().map(key).collect();
-        keys.sort_by_key(|k| k.frame);
-        // Stable sort: of keys on one frame keep the last.
-        let mut deduped: Vec<Key> = Vec::with_capacity(keys.len());
-        for k in keys {
-            match deduped.last_mut() {
-                Some(last) if last.frame == k.frame => *last = k,
-                _ => deduped.push(k),
+    }
+}
+
+impl Camera {
+    /// The camera's orientation: roll about Z, then pitch about X, then yaw about Y, with the
+    /// VMD angles' signs flipped (they are stored as MMD's UI turns the view, the inverse of
+    /// turning the camera).
+    fn orientation(&self) -> Mat4 {
+        Mat4::from_rotation_y(-self.rotation.y)
+            * Mat4::from_rotation_x(-self.rotation.x)
+            * Mat4::from_rotation_z(-self.rotation.z)
+    }
+
+    pub fn eye(&self) -> Vec3 {
+        self.target
+            + self
+                .orientation()
+                .transform_vector3(Vec3::new(0.0, 0.0, self.distance))
+    }
+
+    /// The direction the camera looks in.
+    pub fn forward(&self) -> Vec3 {
+        self.orientation().transform_vector3(Vec3::Z)
+    }
+
+    /// World → view, left-handed (glam's `look_to` for left-handed spaces).
+    pub fn view(&self) -> Mat4 {
+        let up = self.orientation().transform_vector3(Vec3::Y);
+        look_to_mat4(self.eye(), self.forward(), up)
+    }
+
+    /// View → clip (DirectX/WebGPU depth range 0..1) for an image of `aspect` = width / height. An orthographic camera shows
+    /// the height that the perspective one shows at the target's distance.
+    pub fn projection(&self, aspect: f32) -> Mat4 {
+        let fov = self.fov_y_deg.clamp(1.0, 179.0).to_radians();
+        if self.perspective {
+            directx::perspective(fov, aspect, NEAR, FAR)
+        } else {
+            let half_h = self.distance.abs().max(NEAR) * (fov * 0.5).tan();
+            let half_w = half_h * aspect;
+            directx::orthographic(-half_w, half_w, -half_h, half_h, -FAR, FAR)
+        }
+    }
+
+    /// A front view (from −Z, the side MMD models face) that fits `bounds` in an image of
+    /// `aspect`, with a small margin.
+    pub fn framing(bounds: Aabb, aspect: f32) -> Camera {
+        let fov_y_deg = 30.0_f32;
+        let half_v = (fov_y_deg.to_radians() * 0.5).tan();
+        let half_h = half_v * aspect.max(1e-3);
+        let size = bounds.size();
+        let center = bounds.center();
+        let margin = 1.1;
+        // Distance at which the box's front face fits both vertically and horizontally.
+        let fit = (size.y * 0.5 / half_v).max(size.x * 0.5 / half_h) * margin + size.z * 0.5;
+        Camera {
+            target: center,
+            rotation: Vec3::ZERO,
+            distance: -fit.max(1.0),
+            fov_y_deg,
+            perspective: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(camera: &Camera, aspect: f32, p: Vec3) -> Vec3 {
+        (camera.projection(aspect) * camera.view()).project_point3(p)
+    }
+
+    #[test]
+    fn default_camera_sits_in_front_of_the_model() {
+        let camera = Camera::default();
+        assert!((camera.eye() - Vec3::new(0.0, 10.0, -45.0)).length() < 1e-5);
+        // The target is in the middle of the image; +X (the model's left) is on the right.
+        let centre = project(&camera, 1.0, camera.target);
+        assert!(centre.x.abs() < 1e-5 && centre.y.abs() < 1e-5);
+        assert!(project(&camera, 1.0, Vec3::new(1.0, 10.0, 0.0)).x > 0.0);
+        assert!(project(&camera, 1.0, Vec3::new(0.0, 11.0, 0.0)).y > 0.0);
+    }
+
+    #[test]
+    fn framing_keeps_the_box_inside_the_image() {
+        let bounds = Aabb::from_points([Vec3::new(-4.0, 0.0, -2.0), Vec3::new(4.0, 20.0, 2.0)])
+            .unwrap_or(Aabb {
+                min: Vec3::ZERO,
+                max: Vec3::ZERO,
+            });
+        for aspect in [0.5, 1.0, 16.0 / 9.0] {
+            let camera = Camera::framing(bounds, aspect);
+            for x in [bounds.min.x, bounds.max.x] {
+                for y in [bounds.min.y, bounds.max.y] {
+                    for z in [bounds.min.z, bounds.max.z] {
+                        let p = project(&camera, aspect, Vec3::new(x, y, z));
+                        assert!(p.x.abs() <= 1.0 && p.y.abs() <= 1.0, "{aspect} {p}");
+                        assert!((0.0..=1.0).contains(&p.z));
+                    }
+                }
             }
-        }
-        Some(CameraMotion { keys: deduped })
-    }
-
-    pub fn last_frame(&self) -> f32 {
-        self.keys.last().map_or(0.0, |k| k.frame as f32)
-    }
-
-    /// The camera at `frame`: the first key before the first, the last after the last,
-    /// Bézier-interpolated between (the later key's curves); perspective switches at keys.
-    pub fn sample(&self, frame: f32) -> CameraState {
-        let next = self.keys.partition_point(|k| k.frame as f32 <= frame);
-        if next == 0 {
-            return self.keys[0].state;
-        }
-        if next == self.keys.len() {
-            return self.keys[next - 1].state;
-        }
-        let (a, b) = (&self.keys[next - 1], &self.keys[next]);
-        let s = (frame - a.frame as f32) / (b.frame as f32 - a.frame as f32);
-        let [cx, cy, cz, cr, cd, cf] = &b.curves;
-        let lerp = |x: f32, y: f32, t: f32| x + (y - x) * t;
-        let (sa, sb) = (&a.state, &b.state);
-        CameraState {
-            target: Vec3::new(
-                lerp(sa.target.x, sb.target.x, cx.eval(s)),
-                lerp(sa.target.y, sb.target.y, cy.eval(s)),
-                lerp(sa.target.z, sb.target.z, cz.eval(s)),
-            ),
-            rotation: sa.rotation.lerp(sb.rotation, cr.eval(s)),
-            distance: lerp(sa.distance, sb.distance, cd.eval(s)),
-            fov_deg: lerp(sa.fov_deg, sb.fov_deg, cf.eval(s)),
-            perspective: sa.perspective,
         }
     }
 }

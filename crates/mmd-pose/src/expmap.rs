@@ -4,7 +4,7 @@
 //! blended by summing weighted logarithms and mapping the sum back, which no order of the
 //! terms changes and which always gives a unit quaternion.
 //!
-//! `q` and `-q` are the same rotation but have different logarithms, so [`log`] takes the
+//! `q` and `-q` are the same rotation but have different logarithms, so [`log`](fn@log) takes the
 //! one in the identity's hemisphere (`w ≥ 0`): its logarithm has length at most π/2, half
 //! the rotation angle, and a convex combination of such logarithms never reaches the length
 //! π where the map folds over.

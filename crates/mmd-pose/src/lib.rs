@@ -74,8 +74,10 @@
 //! clamped once when the rig, motion, mesh or camera is built, so every pose, morph weight,
 //! skinned vertex and camera value stays finite (`tests/hostile_pipeline.rs` checks this).
 
+mod aabb;
 pub mod bezier;
 mod camera;
+mod camera_motion;
 pub mod expmap;
 mod full_body;
 mod ik;
@@ -87,7 +89,9 @@ mod rig;
 mod self_shadow;
 mod skin;
 
-pub use camera::{CameraMotion, CameraState};
+pub use aabb::Aabb;
+pub use camera::Camera;
+pub use camera_motion::CameraMotion;
 pub use full_body::{
     FullBody, FullBodyError, FullBodySolver, Handle, JointRange, Pin, SolveReport, Target,
     humanoid_range,

@@ -856,7 +856,7 @@ fn pipeline(
             let finite = c.target.is_finite()
                 && c.rotation.is_finite()
                 && c.distance.is_finite()
-                && c.fov_deg.is_finite();
+                && c.fov_y_deg.is_finite();
             if !finite {
                 return Err(format!("camera at frame {f} not finite: {c:?}"));
             }

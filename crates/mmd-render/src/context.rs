@@ -1,12 +1,15 @@
 //! Opening a GPU device without a window (tests, the `render` subcommand).
 
-use crate::RenderError;
+use crate::{DeviceErrors, RenderError};
 
-/// Adapter, device and queue opened for headless rendering.
+/// Adapter, device and queue opened for headless rendering, with the device's errors kept
+/// instead of panicking.
 pub struct GpuContext {
     pub adapter: wgpu::Adapter,
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
+    /// What the device reported: validation errors, running out of memory, its loss.
+    pub errors: DeviceErrors,
 }
 
 impl GpuContext {
@@ -49,10 +52,12 @@ impl GpuContext {
                 ..Default::default()
             })
             .await?;
+        let errors = DeviceErrors::watch(&device);
         Ok(GpuContext {
             adapter,
             device,
             queue,
+            errors,
         })
     }
 }

@@ -9,6 +9,9 @@ pub enum RenderError {
     NoAdapter,
     #[error("GPU device request failed: {0}")]
     Device(#[from] wgpu::RequestDeviceError),
+    /// The device reported an error (see [`crate::DeviceErrors`]).
+    #[error("{0}")]
+    Gpu(crate::DeviceError),
     #[error("reading back from the GPU failed: {0}")]
     Readback(String),
     #[error("the model's {what} need {bytes} bytes of GPU buffer; this GPU allows {max}")]

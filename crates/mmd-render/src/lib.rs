@@ -7,8 +7,8 @@
 //! [`ModelGpu::update`] with the pose and [`Renderer::render`] (or [`Offscreen::render`]).
 //! Everything is in MMD's left-handed, Y-up model space.
 
-mod camera;
 mod context;
+mod device_errors;
 mod error;
 mod material;
 mod model;
@@ -21,10 +21,11 @@ mod skinning;
 mod texture;
 mod texture_source;
 
-pub use camera::{Aabb, Camera};
 pub use context::{GpuContext, optional_features};
+pub use device_errors::{DeviceError, DeviceErrors};
 pub use error::RenderError;
-pub use mmd_pose::{SelfShadow, SelfShadowMode};
+// The camera and the self-shadow a View holds are the pose crate's, named here for callers.
+pub use mmd_pose::{Aabb, Camera, SelfShadow, SelfShadowMode};
 pub use model::{ModelGpu, SkinnedVertex};
 pub use offscreen::{OFFSCREEN_FORMAT, Offscreen, read_buffer};
 pub use renderer::{DEPTH_FORMAT, FrameTargets, Light, Renderer, SAMPLE_COUNT, View};

@@ -6,11 +6,11 @@ use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
 use mmd_pose::{SelfShadow, SelfShadowMode};
 
-use crate::camera::Camera;
 use crate::model::ModelGpu;
 use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
 use crate::texture::{self, MipImage};
+use mmd_pose::Camera;
 
 /// MSAA sample count of every render pass.
 pub const SAMPLE_COUNT: u32 = 4;
@@ -463,7 +463,7 @@ impl Pipelines {
     ) -> Pipelines {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("mmd"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/mmd.wgsl").into()),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../shaders/mmd.wgsl").into()),
         });
         let attributes = wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4, 2 => Float32x4];
         let buffers = [Some(wgpu::VertexBufferLayout {

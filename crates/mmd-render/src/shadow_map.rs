@@ -12,7 +12,7 @@
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use mmd_pose::{SelfShadow, SelfShadowMode};
 
-use crate::camera::Camera;
+use mmd_pose::Camera;
 
 /// Side of the square shadow map in texels (MMD's default precision).
 pub const SHADOW_MAP_SIZE: u32 = 2048;

@@ -164,7 +164,7 @@ impl SkinningPipeline {
     pub fn new(device: &wgpu::Device) -> SkinningPipeline {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("skinning"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/skinning.wgsl").into()),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../shaders/skinning.wgsl").into()),
         });
         let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
             binding,

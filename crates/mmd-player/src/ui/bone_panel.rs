@@ -6,9 +6,9 @@ use egui::{Color32, RichText, Ui};
 use mmd_pose::{IkMethod, IkOverride, Pose};
 
 use super::{IK_COLOR, UiState};
-use crate::action::Action;
-use crate::player::{BoneTree, Player};
-use crate::scene::Actor;
+use crate::session::action::Action;
+use crate::session::{BoneTree, Player};
+use mmd_scene::actor::Actor;
 
 /// The IK override choices, as the panel labels them.
 const IK_MODES: [(IkOverride, &str); 3] = [

@@ -1,6 +1,6 @@
 //! File → Export video… / Export frames…: a window to choose the frames, size, frame rate and
 //! where to save, then the running export's progress with a Cancel button, and how it ended.
-//! The export itself runs on its own thread ([`crate::export_job`]); closing this window
+//! The export itself runs on its own thread ([`crate::export::job`]); closing this window
 //! leaves it running, and the status line shows its progress.
 
 use std::path::{Path, PathBuf};
@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, RichText, Ui};
 
 use super::ERROR_COLOR;
-use crate::action::Action;
-use crate::export_job::{ExportOutcome, ExportProgress, ExportRequest, ExportTarget};
-use crate::player::Player;
+use crate::export::job::{ExportOutcome, ExportProgress, ExportRequest, ExportTarget};
+use crate::session::Player;
+use crate::session::action::Action;
 
 const DONE_COLOR: Color32 = Color32::from_rgb(60, 150, 80);
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui_file::{FileDialog, State};
 
-use crate::action::Action;
+use crate::session::action::Action;
 
 /// The extensions File → Open lists, lower case: MMD's files and music.
 pub const MMD_EXTENSIONS: [&str; 9] = [
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn open_lists_every_kind_of_music_the_player_reads() {
-        for extension in crate::music::MUSIC_EXTENSIONS {
+        for extension in mmd_scene::music::MUSIC_EXTENSIONS {
             assert!(MMD_EXTENSIONS.contains(&extension), "{extension}");
         }
     }

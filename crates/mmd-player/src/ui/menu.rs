@@ -6,9 +6,9 @@ use mmd_physics::SubstepRate;
 
 use super::export_panel::ExportKind;
 use super::{ERROR_COLOR, UiState, notices_panel, pose_panel};
-use crate::action::{Action, ViewOption};
-use crate::physics::PhysicsMode;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::{Action, ViewOption};
+use mmd_scene::engine::PhysicsMode;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {

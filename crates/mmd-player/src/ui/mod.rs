@@ -12,6 +12,7 @@
 mod bone_panel;
 pub mod export_panel;
 pub mod file_browser;
+pub mod fonts;
 pub mod help;
 mod menu;
 mod model_panel;
@@ -27,8 +28,8 @@ use std::path::Path;
 
 use egui::{Color32, Key, Modifiers, Pos2, Rect, RichText, Ui, Vec2};
 
-use crate::action::Action;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
 use export_panel::{ExportForm, ExportKind};
 use file_browser::{FileBrowser, FilePurpose, Outcome};
 

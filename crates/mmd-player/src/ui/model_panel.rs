@@ -8,8 +8,8 @@
 use egui::{RichText, Ui};
 use glam::Vec3;
 
-use crate::action::Action;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
 
 /// How a model is named in the panel: its place in the scene and its label.
 fn model_title(index: usize, label: &str) -> String {

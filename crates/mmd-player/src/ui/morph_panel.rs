@@ -5,8 +5,8 @@ use egui::{RichText, Ui};
 use mmd_pose::Pose;
 
 use super::{ACCENT, UiState};
-use crate::action::Action;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     let (Some(actor), Some(pose)) = (player.actor(), player.pose()) else {

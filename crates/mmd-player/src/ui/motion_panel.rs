@@ -6,9 +6,9 @@
 use egui::{RichText, Ui};
 use mmd_pose::{Layer, LayerMode, MAX_LAYER_WEIGHT};
 
-use crate::action::Action;
-use crate::layers::LayerEdit;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
+use mmd_scene::layers::LayerEdit;
 
 /// How a layer is named in the panel: its place in the list and its files.
 fn layer_title(index: usize, label: &str) -> String {

@@ -5,9 +5,9 @@
 use egui::{RichText, Ui};
 
 use super::{ERROR_COLOR, WARNING_COLOR};
-use crate::action::Action;
-use crate::notices::Severity;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
+use crate::session::notices::Severity;
 
 /// The menu bar's button naming how many notices there are; `None` without any.
 pub(super) fn summary(player: &Player) -> Option<RichText> {

@@ -11,9 +11,9 @@ use mmd_pose::Handle;
 use mmd_render::Camera;
 
 use super::view::project;
-use crate::action::Action;
-use crate::player::Player;
-use crate::pose_edit::PoseAction;
+use crate::session::Player;
+use crate::session::action::Action;
+use mmd_scene::pose_edit::PoseAction;
 
 /// Radius of a handle's disc and of the area that grabs it, in points.
 const RADIUS: f32 = 7.0;

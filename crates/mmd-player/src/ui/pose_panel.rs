@@ -10,9 +10,9 @@ use mmd_pose::Handle;
 
 use super::pose_handles::{handle_color, handle_name};
 use super::{ACCENT, ERROR_COLOR};
-use crate::action::Action;
-use crate::player::Player;
-use crate::pose_edit::PoseAction;
+use crate::session::Player;
+use crate::session::action::Action;
+use mmd_scene::pose_edit::PoseAction;
 
 /// Which file the save window writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

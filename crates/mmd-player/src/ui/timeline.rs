@@ -4,10 +4,10 @@
 use egui::{Pos2, RichText, Stroke, Ui};
 
 use super::{ACCENT, UiState, export_panel};
-use crate::action::Action;
-use crate::physics::PhysicsMode;
-use crate::playback::SPEED_RANGE;
-use crate::player::Player;
+use crate::session::Player;
+use crate::session::action::Action;
+use mmd_scene::engine::PhysicsMode;
+use mmd_scene::playback::SPEED_RANGE;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     ui.add_space(4.0);
@@ -19,12 +19,12 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
     ui.horizontal_wrapped(|ui| {
         // The simulation is timed apart from the pose around it (each summed over the
         // models); a baked frame is looked up.
-        let pose_only = player.pose_micros.max(0.0);
+        let pose_only = player.pose_micros().max(0.0);
         let pose = match player.physics_mode() {
             PhysicsMode::Off => format!("pose {pose_only:.0} µs"),
             PhysicsMode::Live | PhysicsMode::Baked => format!(
                 "pose {pose_only:.0} µs   physics {:.2} ms",
-                player.physics_micros / 1000.0
+                player.physics_micros() / 1000.0
             ),
         };
         // One line, cut to the window's width: the figures are for a glance, over the

@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mmd_player::action::Action;
-use mmd_player::player::Player;
-use mmd_player::scene::Scene;
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_player::ui::{self, UiState};
+use mmd_scene::scene::Scene;
 
 /// What the window holds: the player and the interface's own state.
 pub struct App {
@@ -45,7 +45,7 @@ pub fn harness_at(scene: Scene, frame: f32) -> Harness<'static, App> {
         // their accessible text, which does not depend on the font.
         .allow_missing_glyphs()
         .with_context_setup(|ctx| {
-            mmd_player::fonts::install(ctx);
+            mmd_player::ui::fonts::install(ctx);
         })
         .build_ui_state(App::frame, App::new(scene, frame));
     h.run();

@@ -1,0 +1,147 @@
+//! `mmd-player render [MODEL [MOTION...]]... [--layer FILE[:WEIGHT[:OFFSET]]]... [--camera
+//! CAMERA.vmd] [--frames LIST] [--size WxH] [--fps 30|60] [--out DIR] [--video FILE]`:
+//! renders frames offscreen (no display needed) and writes one PNG per frame,
+//! `DIR/frame_00015.png` (fractional frames keep their fraction: `frame_00015.5.png`), and/or
+//! encodes them into a video (`mmd_player::export::ffmpeg`); both get the same images.
+//! Every model on the command line is drawn, each with the motions after it. Without a
+//! camera motion the camera frames the models' bounding box over all the frames.
+//! `--physics [live|baked]` simulates the rigid bodies as `pose` does.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use mmd_player::export::ffmpeg::AudioInput;
+use mmd_player::export::frames::{FrameRenderer, FrameSink, export_view};
+use mmd_pose::{CameraMotion, SelfShadowMotion};
+use mmd_render::Camera;
+use mmd_scene::bounds::scene_bounds;
+use mmd_scene::scene::Scene;
+
+use super::frame_list;
+use super::posing::{log_blow_ups, progress_bar, scene_engine};
+use crate::cli::{Fps, OnOff, RenderArgs, layer_specs, place_models};
+
+/// Parses `WxH`.
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
+    let parse = || -> Option<(u32, u32)> {
+        let (w, h) = text.trim().split_once(['x', 'X'])?;
+        let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+        (w > 0 && h > 0).then_some((w, h))
+    };
+    parse().with_context(|| format!("--size {text:?}: expected WIDTHxHEIGHT, e.g. 1280x720"))
+}
+
+/// The camera VMD's camera keys, and its self-shadow keys if it has any.
+fn read_camera(path: &Path) -> Result<(CameraMotion, Option<SelfShadowMotion>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let vmd = mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))?;
+    let camera = CameraMotion::from_vmd(&vmd)
+        .with_context(|| format!("{}: has no camera keys", path.display()))?;
+    Ok((camera, SelfShadowMotion::from_vmd(&vmd)))
+}
+
+pub fn run(args: &RenderArgs) -> Result<()> {
+    let (width, height) = parse_size(&args.size)?;
+    let mut scene = Scene::from_files_with_layers(&args.files, &layer_specs(&args.layer)?)?;
+    place_models(&mut scene, &args.place)?;
+    if let Some(path) = &args.camera {
+        let label = path.display().to_string();
+        let (camera, self_shadow) = read_camera(path)?;
+        scene.camera = Some((label, camera));
+        if self_shadow.is_some() {
+            scene.self_shadow = self_shadow;
+        }
+    }
+    let frames = match &args.frames {
+        Some(list) => frame_list::parse(list).context("--frames")?,
+        None => every_frame(scene.last_frame(), args.fps)
+            .context("every frame of the motion; choose some with --frames")?,
+    };
+    for actor in &scene.actors {
+        actor.model.log_warnings();
+    }
+    // Before the GPU and the physics bake, so that a missing encoder says so at once.
+    let first = frames.first().copied().unwrap_or(0.0);
+    let audio = AudioInput::of_scene(&scene, first, args.music_offset);
+    let mut sink = FrameSink::new(
+        args.out.as_deref(),
+        args.video.as_deref(),
+        (width, height, args.fps.per_second()),
+        audio.as_ref(),
+    )?;
+    let (mut renderer, warnings) = FrameRenderer::new(&scene, width, height)?;
+    for (model, warning) in &warnings {
+        eprintln!("warning: {model}: {warning}");
+    }
+
+    let aspect = width as f32 / height as f32;
+    let framing = if scene.has_camera() {
+        Camera::default()
+    } else {
+        Camera::framing(
+            scene_bounds(&scene, &frames).context("the models have no vertices to frame")?,
+            aspect,
+        )
+    };
+
+    let last = frames.iter().copied().fold(0.0f32, f32::max);
+    let mut engine = scene_engine(&args.physics, &scene, last)?;
+    let progress = progress_bar(frames.len() as u64, "frames");
+    for &frame in &frames {
+        engine.pose(&scene.actors, frame);
+        log_blow_ups(&engine, &scene, frame);
+        let self_shadow = scene.self_shadow_shown(frame, args.self_shadow == OnOff::On);
+        let camera = scene.camera_at(frame).unwrap_or(framing);
+        let view = export_view(camera, self_shadow, true, true);
+        let image = renderer.render(&scene, engine.poses(), &view)?;
+        sink.write(frame, &image)?;
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    sink.finish()?;
+    Ok(())
+}
+
+/// Every frame from 0 to the motion's end at `fps`: MMD's whole frames at 30, and the half
+/// frames between them too at 60.
+fn every_frame(last_frame: f32, fps: Fps) -> Result<Vec<f32>> {
+    let last = last_frame.max(0.0).ceil() as u64;
+    let whole = frame_list::parse(&format!("0..{last}"))?;
+    Ok(match fps {
+        Fps::Thirty => whole,
+        Fps::Sixty => (0..=2 * last).map(|i| i as f32 * 0.5).collect(),
+    })
+}
+
+/// The box around the CPU-skinned models over all `frames`, so one fixed camera keeps the
+/// whole performance in view.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixty_fps_adds_the_half_frames() {
+        assert_eq!(
+            every_frame(2.0, Fps::Sixty).ok(),
+            Some(vec![0.0, 0.5, 1.0, 1.5, 2.0])
+        );
+        assert_eq!(
+            every_frame(1.2, Fps::Thirty).ok(),
+            Some(vec![0.0, 1.0, 2.0])
+        );
+        assert!(every_frame(1.0e9, Fps::Sixty).is_err());
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("1280x720").ok(), Some((1280, 720)));
+        assert_eq!(parse_size("64X48").ok(), Some((64, 48)));
+        assert!(parse_size("0x10").is_err());
+        assert!(parse_size("1280").is_err());
+        assert!(parse_size("axb").is_err());
+    }
+}

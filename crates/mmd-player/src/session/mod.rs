@@ -1,0 +1,567 @@
+//! The player's state apart from the window: the scene (its actors carry their own IK and
+//! morph overrides), the timeline, the scene engine that poses it (physics with each model's
+//! simulation and bake), the selected model and bone, the view options and camera, the last
+//! error and the notices, the recent files, and what the window is asked to do. The interface
+//! changes it only through [`Player::apply`], which hands each action to the part that owns
+//! what it changes; what it asks of "the model" (IK switches, morph pins, bones, layers) is
+//! asked of the selected one.
+//!
+//! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
+//! frame moved or an input changed, and live physics holds its bodies when asked for the same
+//! frame again, so however often a displayed frame is evaluated the bodies step once per move
+//! of the timeline. What changes restart or re-bake the simulation is said at
+//! [`PhysicsChange`].
+
+use std::path::PathBuf;
+
+use mmd_physics::SubstepRate;
+use mmd_pose::{Camera, IkMethod, IkOverride, IkOverrides, Pose, SelfShadow};
+use mmd_render::DeviceError;
+use mmd_scene::actor::Actor;
+use mmd_scene::bounds;
+use mmd_scene::engine::{LiveStepping, PhysicsChange, PhysicsMode, SceneEngine};
+use mmd_scene::model::Model;
+use mmd_scene::per_actor::PerActor;
+use mmd_scene::playback::Playback;
+use mmd_scene::scene::{OpenInto, Scene};
+
+use action::{Action, ViewOption};
+use export_actions::ExportState;
+pub use music_actions::MusicSettings;
+use music_actions::MusicState;
+use notices::{Notice, Notices};
+use orbit::Orbit;
+pub use panels::BoneTree;
+use panels::{ActorPanel, bones_matching};
+use pose_actions::PoseModeState;
+use recent::RecentFiles;
+use view::ViewCamera;
+pub use view::ViewOptions;
+
+pub mod action;
+mod export_actions;
+mod layer_actions;
+mod model_actions;
+mod music_actions;
+pub mod notices;
+pub mod orbit;
+mod panels;
+mod physics_actions;
+mod pose_actions;
+pub mod recent;
+mod view;
+
+/// What the interface asked of the window, which carries it out and clears the flag.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Requests {
+    /// Show a file dialog to open files.
+    pub open_dialog: bool,
+    /// The same, for a model to put in place of the selected one.
+    pub replace_dialog: bool,
+    /// The same, for motions to add as layers.
+    pub add_layer_dialog: bool,
+    /// Close the window.
+    pub quit: bool,
+}
+
+pub struct Player {
+    pub scene: Scene,
+    playback: Playback,
+    /// Poses the scene at the timeline's frame, with each model's physics.
+    engine: SceneEngine,
+    /// What the panels keep per actor.
+    panels: PerActor<ActorPanel>,
+    /// The actor the panels show and edit; `None` when the stage is empty.
+    selected: Option<usize>,
+    camera: ViewCamera,
+    view: ViewOptions,
+    /// The last error (a file that failed to open), shown until dismissed or the next open
+    /// succeeds.
+    pub error: Option<String>,
+    /// Every problem met so far, errors and warnings, each with its file.
+    notices: Notices,
+    pub requests: Requests,
+    recent: RecentFiles,
+    /// The frame the poses were evaluated at; `None` when an override or a model changed
+    /// since.
+    posed_frame: Option<f32>,
+    /// File → Export: the running export, and how the last one ended.
+    export: ExportState,
+    /// How the scene's music plays, and the clock that follows it.
+    music: MusicState,
+    /// Pose mode and its edit (`session/pose_actions.rs`).
+    pose_mode: PoseModeState,
+}
+
+/// What reading `model` repaired, as notices.
+fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
+    model
+        .warnings
+        .iter()
+        .map(|w| Notice::warning(&model.file, w))
+}
+
+impl Player {
+    /// The player for `scene`, the first model selected; the models' warnings are logged.
+    pub fn new(scene: Scene) -> Player {
+        let mut notices = Notices::default();
+        for actor in &scene.actors {
+            actor.model.log_warnings();
+            for notice in model_notices(&actor.model) {
+                notices.push(notice);
+            }
+        }
+        let mut player = Player {
+            playback: Playback::new(scene.last_frame()),
+            engine: SceneEngine::new(
+                PhysicsMode::default(),
+                SubstepRate::default(),
+                LiveStepping::Display,
+            ),
+            panels: PerActor::default(),
+            selected: (!scene.actors.is_empty()).then_some(0),
+            camera: ViewCamera {
+                use_motion: scene.has_camera(),
+                ..ViewCamera::default()
+            },
+            view: ViewOptions::default(),
+            error: None,
+            notices,
+            requests: Requests::default(),
+            recent: RecentFiles::default(),
+            posed_frame: None,
+            export: ExportState::default(),
+            music: MusicState::default(),
+            pose_mode: PoseModeState::default(),
+            scene,
+        };
+        player.sync_actors();
+        player.measure_models();
+        player
+    }
+
+    /// Brings the engine's and the panels' per-actor state in line with the scene's actors.
+    fn sync_actors(&mut self) {
+        self.engine.sync(&self.scene.actors);
+        self.panels.sync(&self.scene.actors, ActorPanel::new);
+    }
+
+    /// Measures every model again over the scene's frames (after models or motions
+    /// changed) and frames the shown ones.
+    fn measure_models(&mut self) {
+        let last = self.scene.last_frame();
+        self.panels.sync(&self.scene.actors, ActorPanel::new);
+        for (panel, actor) in self.panels.iter_mut().zip(&self.scene.actors) {
+            let model = &actor.model;
+            panel.bounds = bounds::motion_bounds(&model.pmx, &model.rig, actor.layers(), last);
+        }
+        self.frame_shown_models();
+    }
+
+    /// What the free camera frames: the shown models' measured extents, each where it
+    /// stands.
+    fn frame_shown_models(&mut self) {
+        self.camera.bounds = self
+            .panels
+            .iter()
+            .zip(&self.scene.actors)
+            .filter(|(_, actor)| actor.visible)
+            .filter_map(|(panel, actor)| Some(panel.bounds?.translated(actor.position)))
+            .reduce(mmd_pose::Aabb::union);
+    }
+
+    /// Opens files into the scene as `into` says (see [`Scene::open`]). On failure the scene
+    /// is untouched and the error is kept for the UI. New models' warnings are logged and
+    /// listed as notices, and the last new model is selected; the files go to the top of the
+    /// recent files.
+    fn open(&mut self, paths: &[PathBuf], into: OpenInto) {
+        let opened = match self.scene.open(paths, into) {
+            Ok(opened) => opened,
+            Err(e) => {
+                self.notices
+                    .push(Notice::error(e.path.display().to_string(), &e.message));
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        self.recent.add(paths);
+        for &index in &opened.models {
+            let actor = &self.scene.actors[index];
+            actor.model.log_warnings();
+            for notice in model_notices(&actor.model) {
+                self.notices.push(notice);
+            }
+        }
+        self.sync_actors();
+        if let Some(&last) = opened.models.last() {
+            self.selected = Some(last);
+        }
+        if !opened.models.is_empty() || opened.motions > 0 {
+            self.measure_models();
+            // New models or motions frame the camera again, unless the user has moved it.
+            if self.camera.orbit.is_some_and(|o| o.is_home()) {
+                self.camera.orbit = None;
+            }
+        }
+        if opened.camera {
+            self.camera.use_motion = true;
+        }
+        if opened.music {
+            self.music_changed();
+        }
+        self.playback.set_last_frame(self.scene.last_frame());
+        self.error = None;
+        for &index in &opened.models {
+            self.physics_changed(PhysicsChange::Bodies, Some(index));
+        }
+        for &index in &opened.rebound {
+            self.physics_changed(PhysicsChange::Motion, Some(index));
+        }
+        if opened.camera && opened.rebound.is_empty() && opened.models.is_empty() {
+            // A camera can lengthen the timeline, which the bakes must cover.
+            self.physics_changed(PhysicsChange::Motion, None);
+        }
+        self.posed_frame = None;
+    }
+
+    /// Shows `message` as the error and lists it as a notice about `file`.
+    fn fail(&mut self, file: &str, message: String) {
+        self.notices.push(Notice::error(file, &message));
+        self.error = Some(message);
+    }
+
+    /// [`Player::fail`] about the selected model's file.
+    fn fail_on_selected(&mut self, message: String) {
+        let file = self
+            .actor()
+            .map(|a| a.model.file.clone())
+            .unwrap_or_default();
+        self.fail(&file, message);
+    }
+
+    /// Carries out what the user asked. Anything that changes what is drawn at the current
+    /// frame makes the next [`Player::update_pose`] evaluate again.
+    pub fn apply(&mut self, action: Action) {
+        self.pose_inputs_changing(&action);
+        let p = &mut self.playback;
+        match action {
+            Action::TogglePlay => p.toggle_play(),
+            Action::Step(frames) => p.step(frames),
+            Action::JumpToStart => p.jump_to_start(),
+            Action::JumpToEnd => p.jump_to_end(),
+            Action::SetLooping(looping) => p.looping = looping,
+            Action::SetSpeed(speed) => p.set_speed(speed),
+            Action::Seek(frame) => {
+                p.playing = false;
+                p.seek(frame);
+            }
+            Action::SetIk { bone, value } => self.change_ik(|ik| ik.set(bone, value)),
+            Action::SetAllIk(value) => self.change_ik(|ik| ik.set_all(value)),
+            Action::SetIkMethod { bone, method } => {
+                self.change_ik(|ik| ik.set_method(bone, method));
+            }
+            Action::SetAllIkMethods(method) => self.change_ik(|ik| ik.set_all_methods(method)),
+            Action::PinMorph { morph, weight } => self.pin_morph(morph, weight),
+            Action::SelectBone(bone) => {
+                if let Some(i) = self.selected
+                    && bone < self.scene.actors[i].model.rig.bone_count()
+                    && let Some(panel) = self.panels.get_mut(i)
+                {
+                    panel.selected_bone = Some(bone);
+                }
+            }
+            Action::Deselect => {
+                if let Some(panel) = self.selected.and_then(|i| self.panels.get_mut(i)) {
+                    panel.selected_bone = None;
+                }
+            }
+            Action::SetView(option, on) => match option {
+                ViewOption::Edges => self.view.edges = on,
+                ViewOption::GroundShadow => self.view.ground_shadow = on,
+                ViewOption::SelfShadow => self.view.self_shadow = on,
+                ViewOption::Skeleton => self.view.skeleton = on,
+                ViewOption::Wireframe => self.view.wireframe = on,
+            },
+            Action::UseCameraMotion(on) => {
+                self.camera.use_motion = on && self.scene.has_camera();
+            }
+            Action::FrameCamera { aspect } => {
+                if let Some(bounds) = self.camera.bounds {
+                    self.camera.orbit = Some(Orbit::framing(bounds, aspect));
+                }
+            }
+            Action::OrbitCamera { dx, dy } => self.camera.move_free(|o| o.orbit(dx, dy)),
+            Action::PanCamera {
+                dx,
+                dy,
+                view_height,
+            } => self.camera.move_free(|o| o.pan(dx, dy, view_height)),
+            Action::ZoomCamera(points) => self.camera.move_free(|o| o.zoom(points)),
+            Action::ResetCamera => {
+                if let Some(orbit) = self.camera.orbit.as_mut() {
+                    orbit.reset();
+                }
+            }
+            Action::OpenDialog => self.requests.open_dialog = true,
+            Action::Open(paths) => self.open(
+                &paths,
+                OpenInto::Add {
+                    selected: self.selected,
+                },
+            ),
+            Action::ReplaceModelDialog => self.requests.replace_dialog = self.selected.is_some(),
+            Action::ReplaceModel(path) => {
+                if let Some(selected) = self.selected {
+                    self.open(&[path], OpenInto::Replace { selected });
+                }
+            }
+            Action::SelectModel(index) => self.select_model(index),
+            Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
+            Action::PlaceModel { model, position } => self.place_model(model, position),
+            Action::RemoveModel(index) => self.remove_model(index),
+            Action::Quit => self.requests.quit = true,
+            Action::DismissError => self.error = None,
+            Action::ClearNotices => self.notices.clear(),
+            Action::SetPhysicsMode(mode) => self.set_physics_mode(mode),
+            Action::SetPhysicsRate(rate) => self.set_physics_rate(rate),
+            Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset, None),
+            Action::AddLayerDialog => self.requests.add_layer_dialog = true,
+            Action::AddLayers(paths) => self.add_layers(&paths),
+            Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
+            Action::StartExport(request) => self.start_export(request),
+            Action::CancelExport => self.cancel_export(),
+            Action::SetMusicOffset(frame) => self.set_music_offset(frame),
+            Action::SetMusicVolume(volume) => self.set_music_volume(volume),
+            Action::SetMusicMuted(muted) => self.music.settings.muted = muted,
+            Action::RemoveMusic => self.remove_music(),
+            Action::Pose(pose) => self.apply_pose(pose),
+        }
+    }
+
+    /// An IK switch or solver choice on the selected model: re-poses and re-bakes only when
+    /// an override really changed.
+    fn change_ik(&mut self, change: impl FnOnce(&mut IkOverrides)) {
+        let Some(index) = self.selected else {
+            return;
+        };
+        let ik = &mut self.scene.actors[index].ik;
+        let before = ik.clone();
+        change(ik);
+        if *ik != before {
+            self.physics_changed(PhysicsChange::Overrides, Some(index));
+        }
+    }
+
+    /// Pins a morph of the selected model (or gives it back to the motion).
+    fn pin_morph(&mut self, morph: usize, weight: Option<f32>) {
+        let Some(index) = self.selected else {
+            return;
+        };
+        let weight = weight.filter(|w| w.is_finite());
+        // A dragged slider sends its weight every frame; only a new one re-bakes.
+        if let Some(slot) = self.scene.actors[index].morph_pins.get_mut(morph)
+            && *slot != weight
+        {
+            *slot = weight;
+            self.physics_changed(PhysicsChange::Overrides, Some(index));
+        }
+    }
+
+    /// Every problem met so far, oldest first.
+    pub fn notices(&self) -> &Notices {
+        &self.notices
+    }
+
+    /// Lists a problem found outside the player (a texture the renderer cannot read).
+    pub fn add_notice(&mut self, notice: Notice) {
+        self.notices.push(notice);
+    }
+
+    pub fn recent_files(&self) -> &RecentFiles {
+        &self.recent
+    }
+
+    /// Where the recent files come from and go to (none unless set: a player made in a test
+    /// writes nothing).
+    pub fn set_recent_files(&mut self, recent: RecentFiles) {
+        self.recent = recent;
+    }
+
+    /// Lists what the GPU device reported (an error in a draw, the device lost) as notices;
+    /// a lost device is also shown as the error, since nothing is drawn until a restart.
+    pub fn report_gpu_errors(&mut self, errors: Vec<DeviceError>) {
+        for error in errors {
+            let message = error.to_string();
+            if matches!(error, DeviceError::Lost(_)) {
+                self.error = Some(format!("{message}: restart the player"));
+            }
+            self.notices.push(Notice::error("GPU", message));
+        }
+    }
+
+    /// Advances the timeline by `seconds` of wall time (when playing).
+    pub fn advance(&mut self, seconds: f32) {
+        self.playback.advance(seconds);
+    }
+
+    pub fn playback(&self) -> &Playback {
+        &self.playback
+    }
+
+    /// The selected actor's index, if any.
+    pub fn selected_model(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// The selected actor.
+    pub fn actor(&self) -> Option<&Actor> {
+        self.scene.actors.get(self.selected?)
+    }
+
+    /// The selected actor's panel state.
+    fn panel(&self) -> Option<&ActorPanel> {
+        self.panels.get(self.selected?)
+    }
+
+    /// The selected model's IK bones, in bone order.
+    pub fn ik_bones(&self) -> Vec<usize> {
+        self.actor()
+            .map(|a| a.model.rig.ik_bones().collect())
+            .unwrap_or_default()
+    }
+
+    /// The selected model's switch of an IK bone.
+    pub fn ik_override(&self, bone: usize) -> IkOverride {
+        self.actor().map_or(IkOverride::Auto, |a| a.ik.get(bone))
+    }
+
+    /// The solver of an IK bone's chain of the selected model.
+    pub fn ik_method(&self, bone: usize) -> IkMethod {
+        self.actor().map_or(IkMethod::Ccd, |a| a.ik.method(bone))
+    }
+
+    /// The selected model's pin of a morph.
+    pub fn morph_override(&self, morph: usize) -> Option<f32> {
+        self.actor()?.morph_pins.get(morph).copied().flatten()
+    }
+
+    /// The selected bone of the selected model.
+    pub fn selected_bone(&self) -> Option<usize> {
+        self.panel()?.selected_bone
+    }
+
+    /// The self-shadow to draw at the current frame: off when the view turns it off.
+    pub fn self_shadow(&self) -> SelfShadow {
+        self.scene
+            .self_shadow_shown(self.playback.frame(), self.view.self_shadow)
+    }
+
+    pub fn view_options(&self) -> ViewOptions {
+        self.view
+    }
+
+    /// Whether the view draws with the scene's camera motion.
+    pub fn uses_camera_motion(&self) -> bool {
+        self.camera.use_motion
+    }
+
+    /// Whether the free camera has been framed on the models yet.
+    pub fn free_camera_framed(&self) -> bool {
+        self.camera.orbit.is_some()
+    }
+
+    /// Brings the poses up to the timeline's frame: evaluates when the frame moved, an
+    /// override or a model changed, or a bake finished since the last evaluation. Returns
+    /// whether it did.
+    pub fn update_pose(&mut self) -> bool {
+        self.poll_bakes();
+        self.poll_export();
+        self.sync_pose_edit();
+        let frame = self.playback.frame();
+        if self.posed_frame == Some(frame) {
+            return false;
+        }
+        self.evaluate();
+        true
+    }
+
+    /// Computes every actor's pose at the timeline's frame, the actors in parallel: the
+    /// motion with the user's IK overrides and pinned morphs, and the bodies as the physics
+    /// mode says (see [`mmd_scene::engine`]). Blow-ups of live physics are shown.
+    pub fn evaluate(&mut self) {
+        let frame = self.playback.frame();
+        self.engine.pose(&self.scene.actors, frame);
+        let blown: Vec<(usize, String)> = self
+            .engine
+            .blow_ups()
+            .map(|(index, message)| (index, message.to_owned()))
+            .collect();
+        for (index, message) in blown {
+            let model = &self.scene.actors[index].model;
+            let (label, file) = (model.label.clone(), model.file.clone());
+            log::warn!("{label}: frame {frame}: {message}");
+            self.fail(
+                &file,
+                format!("physics of {label} at frame {frame}: {message}"),
+            );
+        }
+        self.posed_frame = Some(frame);
+    }
+
+    /// Microseconds the last evaluation took to pose the models, physics left out, summed
+    /// over the models (which are posed in parallel).
+    pub fn pose_micros(&self) -> f32 {
+        self.engine.micros().0
+    }
+
+    /// Microseconds live physics took in the last evaluation, summed over the models (0
+    /// without live physics).
+    pub fn physics_micros(&self) -> f32 {
+        self.engine.micros().1
+    }
+
+    /// The selected model's pose as the view draws it: the edited one in Pose mode,
+    /// otherwise the last evaluation's.
+    pub fn pose(&self) -> Option<&Pose> {
+        let evaluated = self.engine.pose_of(self.selected?)?;
+        Some(self.pose_editor().map_or(evaluated, |e| e.shown()))
+    }
+
+    /// Every actor with the pose the view draws, in scene order (the selected one's edited
+    /// pose in Pose mode).
+    pub fn posed_actors(&self) -> impl Iterator<Item = (&Actor, &Pose)> {
+        let edited = self.pose_editor().zip(self.selected);
+        self.scene
+            .actors
+            .iter()
+            .zip(self.engine.poses())
+            .enumerate()
+            .map(move |(index, (actor, pose))| match edited {
+                Some((editor, selected)) if selected == index => (actor, editor.shown()),
+                _ => (actor, pose),
+            })
+    }
+
+    /// The camera to draw with: the camera motion at the current frame when it is in use,
+    /// otherwise the free camera (MMD's start-up camera until it is framed).
+    pub fn camera(&self) -> Camera {
+        self.camera
+            .use_motion
+            .then(|| self.scene.camera_at(self.playback.frame()))
+            .flatten()
+            .unwrap_or_else(|| self.camera.free())
+    }
+
+    /// The selected model's bones whose name contains `query` (any case), with every
+    /// ancestor of a match kept so the tree stays connected; in bone order.
+    pub fn bones_matching(&self, query: &str) -> Vec<bool> {
+        self.actor()
+            .map(|actor| bones_matching(&actor.model.rig, query))
+            .unwrap_or_default()
+    }
+
+    /// The selected model's bone hierarchy.
+    pub fn bone_tree(&self) -> Option<&BoneTree> {
+        Some(&self.panel()?.bone_tree)
+    }
+}

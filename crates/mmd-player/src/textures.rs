@@ -1,0 +1,23 @@
+//! Where the renderer reads a model's textures: the embedded ones of the bundled model, or the
+//! model file's folder.
+
+use mmd_render::{DirTextureSource, MemoryTextureSource, TextureSource};
+use mmd_scene::bundled;
+use mmd_scene::model::{Model, TextureOrigin};
+
+/// The texture source of `model`.
+pub fn texture_source(model: &Model) -> Box<dyn TextureSource> {
+    match &model.textures {
+        TextureOrigin::Bundled => Box::new(bundled_textures()),
+        TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
+    }
+}
+
+/// The bundled model's embedded textures.
+fn bundled_textures() -> MemoryTextureSource {
+    let mut source = MemoryTextureSource::new();
+    for (path, bytes) in bundled::TEXTURES {
+        source.insert(path, bytes);
+    }
+    source
+}

@@ -1,0 +1,68 @@
+//! A GPU error becomes a notice the user reads, never a panic: a real device (the software
+//! renderer in CI) is made to refuse a call outside any error scope, which wgpu's default
+//! handler would turn into a panic, and what the device reported reaches the player's
+//! notices.
+
+use mmd_player::session::Player;
+use mmd_player::session::notices::Severity;
+use mmd_render::{DeviceError, GpuContext};
+use mmd_scene::scene::Scene;
+
+/// The GPU, or `None` (with the reason printed) when there is none; with `MMD_REQUIRE_GPU=1`
+/// a missing adapter fails the test instead.
+fn gpu() -> Option<GpuContext> {
+    match GpuContext::headless() {
+        Ok(ctx) => Some(ctx),
+        Err(e) => {
+            assert!(
+                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
+                "MMD_REQUIRE_GPU=1 but {e}"
+            );
+            eprintln!("skipped: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_forced_validation_error_becomes_a_notice() {
+    let Some(ctx) = gpu() else {
+        return;
+    };
+    let Ok(scene) = Scene::bundled() else {
+        panic!("the bundled scene opens");
+    };
+    let mut player = Player::new(scene);
+    let before = player.notices().iter().count();
+    // Mappable for reading and for writing at once: refused by WebGPU's validation.
+    let _ = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("invalid on purpose"),
+        size: 16,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::MAP_WRITE,
+        mapped_at_creation: false,
+    });
+    let _ = ctx.device.poll(wgpu::PollType::wait_indefinitely());
+    player.report_gpu_errors(ctx.errors.take());
+    let notices: Vec<_> = player.notices().iter().skip(before).collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].severity, Severity::Error);
+    assert_eq!(notices[0].file, "GPU");
+    assert!(notices[0].message.starts_with("GPU error: "), "{notices:?}");
+    // Drawing goes on after a refused call: the error banner is for a lost device only.
+    assert!(player.error.is_none());
+}
+
+#[test]
+fn a_lost_device_is_shown_as_the_error() {
+    let Ok(scene) = Scene::bundled() else {
+        panic!("the bundled scene opens");
+    };
+    let mut player = Player::new(scene);
+    player.report_gpu_errors(vec![DeviceError::Lost("driver reset".to_owned())]);
+    let error = player.error.clone().unwrap_or_default();
+    assert!(
+        error.contains("lost") && error.contains("restart"),
+        "{error}"
+    );
+    assert!(player.notices().iter().any(|n| n.file == "GPU"));
+}

@@ -1,0 +1,189 @@
+//! Reading files and telling them apart by content: a model, music, or a motion with its parts
+//! for the model, the camera and the self-shadow.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use mmd_format::FixedText;
+use mmd_format::any::{AnyFile, read_any};
+use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
+use mmd_format::vpd::Vpd;
+use mmd_pose::{CameraMotion, Motion, MotionSource, Rig, SelfShadowMotion};
+
+use crate::model::{Model, TextureOrigin, model_from_pmx};
+use crate::music::{self, Music};
+use crate::read_error;
+
+/// A motion file bound (or to be bound) to the model.
+#[derive(Clone)]
+pub struct MotionFile {
+    pub label: String,
+    /// The keys; a VPD pose's as a one-frame VMD (its names cut to VMD's fields), which is
+    /// what a VMD written from it can hold.
+    pub vmd: Vmd,
+    /// A VPD pose as read: it binds by whole names (a cut name may be another bone's).
+    pub pose: Option<Vpd>,
+}
+
+/// A file that could not be opened: which one, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// One file, read and classified: a model, music, or a motion with its parts for the model
+/// and for the camera (a VMD with camera keys only has no model part).
+#[derive(Default)]
+pub(crate) struct LoadedFile {
+    pub model: Option<Model>,
+    pub music: Option<Music>,
+    pub motion: Option<MotionFile>,
+    pub camera: Option<(String, CameraMotion)>,
+    pub self_shadow: Option<SelfShadowMotion>,
+}
+
+/// Every file of a list, read and classified, in order.
+pub(crate) struct ReadFiles {
+    pub(crate) files: Vec<(PathBuf, LoadedFile)>,
+}
+
+impl ReadFiles {
+    /// Reads every path; the first that fails is the error.
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<ReadFiles, LoadError> {
+        let files = paths
+            .iter()
+            .map(|path| Ok((path.clone(), read_file(path)?)))
+            .collect::<Result<_, LoadError>>()?;
+        Ok(ReadFiles { files })
+    }
+
+    pub(crate) fn has_model(&self) -> bool {
+        self.files.iter().any(|(_, f)| f.model.is_some())
+    }
+
+    pub(crate) fn has_motion(&self) -> bool {
+        self.files.iter().any(|(_, f)| f.motion.is_some())
+    }
+}
+
+fn file_label(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `motions` bound to the rig, by bone and morph name.
+pub(crate) fn bind(rig: &Rig, motions: &[MotionFile]) -> Motion {
+    let sources: Vec<MotionSource> = motions
+        .iter()
+        .map(|m| match &m.pose {
+            Some(vpd) => MotionSource::Pose(vpd),
+            None => MotionSource::Vmd(&m.vmd),
+        })
+        .collect();
+    Motion::bind_sources(rig, &sources)
+}
+
+/// A VPD pose as a one-frame motion, as a VMD holds it.
+fn pose_as_motion(vpd: &Vpd) -> Vmd {
+    Vmd {
+        bone_keys: vpd
+            .bones
+            .iter()
+            .map(|b| BoneKey {
+                name: FixedText::encode(&b.name),
+                frame: 0,
+                translation: b.translation,
+                rotation: b.rotation,
+                interpolation: BoneKey::LINEAR_INTERPOLATION,
+            })
+            .collect(),
+        morph_keys: vpd
+            .morphs
+            .iter()
+            .map(|m| MorphKey {
+                name: FixedText::encode(&m.name),
+                frame: 0,
+                weight: m.weight,
+            })
+            .collect(),
+        ..Vmd::default()
+    }
+}
+
+/// Reads and classifies one file.
+pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
+    let fail = |message: String| LoadError {
+        path: path.to_path_buf(),
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    if music::is_music(path, &bytes) {
+        let music = Music::from_bytes(path, bytes).map_err(|e| fail(e.to_string()))?;
+        return Ok(LoadedFile {
+            music: Some(music),
+            ..LoadedFile::default()
+        });
+    }
+    let file = read_any(&bytes).map_err(|e| fail(read_error::describe(&e)))?;
+    let label = file_label(path);
+    let folder = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let model = |pmx, rig| LoadedFile {
+        model: Some(model_from_pmx(
+            pmx,
+            rig,
+            (&label, path.display().to_string()),
+            TextureOrigin::Directory(folder.clone()),
+        )),
+        ..LoadedFile::default()
+    };
+    Ok(match file {
+        AnyFile::Pmx(pmx) => {
+            let rig = Rig::from_pmx(&pmx);
+            model(*pmx, rig)
+        }
+        AnyFile::Pmd(pmd) => {
+            let pmx = mmd_pose::pmd_as_pmx(&pmd);
+            let rig = Rig::from_pmx(&pmx);
+            model(pmx, rig)
+        }
+        AnyFile::Vmd(vmd) => {
+            let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
+            let self_shadow = SelfShadowMotion::from_vmd(&vmd);
+            let has_model_keys =
+                !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
+            LoadedFile {
+                motion: (has_model_keys || (camera.is_none() && self_shadow.is_none())).then_some(
+                    MotionFile {
+                        label,
+                        vmd,
+                        pose: None,
+                    },
+                ),
+                camera,
+                self_shadow,
+                ..LoadedFile::default()
+            }
+        }
+        AnyFile::Vpd(vpd) => LoadedFile {
+            motion: Some(MotionFile {
+                label,
+                vmd: pose_as_motion(&vpd),
+                pose: Some(vpd),
+            }),
+            ..LoadedFile::default()
+        },
+    })
+}

@@ -1,0 +1,31 @@
+//! A MikuMikuDance scene without a window: what is on stage and the engine that poses it.
+//!
+//! - [`scene::Scene`]: the models ([`actor::Actor`]s, each a [`model::Model`] with its motion
+//!   [`layers`], IK overrides, morph pins, visibility and place), one camera motion, the
+//!   self-shadow keys and the music; opened from files told apart by content ([`files`]).
+//! - [`engine::SceneEngine`]: poses every actor at a frame, in parallel, with physics off, live
+//!   or baked (bakes made at once or on a worker); the one engine the window, the command
+//!   line and video export all drive.
+//! - [`playback::Playback`] (the timeline) and [`music_clock`] (the music as the clock while
+//!   it plays), [`music::Music`] decoded without a sound output.
+//! - [`bounds`] (a model's extent over its motion, for framing), [`flatten`] (layers written as
+//!   one VMD) and [`pose_edit`] (Pose mode's whole-body editing).
+//!
+//! Nothing here opens a window, a GPU or a sound device: a host (the `mmd-player` binary, a
+//! render farm job, a game) draws and plays what the engine poses.
+
+pub mod actor;
+pub mod bounds;
+pub mod bundled;
+pub mod engine;
+pub mod files;
+pub mod flatten;
+pub mod layers;
+pub mod model;
+pub mod music;
+pub mod music_clock;
+pub mod per_actor;
+pub mod playback;
+pub mod pose_edit;
+pub mod read_error;
+pub mod scene;
