@@ -1,0 +1,61 @@
+//! Posing a frame through the scene engine allocates nothing, whatever the physics mode: a
+//! counting global allocator watches `SceneEngine::pose` over every frame of the bundled
+//! dance, with physics off, live (as the window steps it and as a render plays every frame)
+//! and baked. Only the posing thread's allocations are counted.
+#![allow(unsafe_code)]
+
+// The pose crate's counting allocator, shared rather than copied.
+#[path = "../../mmd-pose/tests/counting_alloc/mod.rs"]
+mod counting_alloc;
+
+use counting_alloc::allocations;
+use mmd_physics::SubstepRate;
+use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::scene::Scene;
+
+/// Allocations made posing every frame of `scene` (each twice, as a paused window repeats
+/// one) after a first pass over them, which warms up what is built once.
+fn allocations_posing(scene: &Scene, engine: &mut SceneEngine) -> usize {
+    let last = scene.last_frame() as u32;
+    for f in 0..=last {
+        engine.pose(&scene.actors, f as f32);
+    }
+    engine.restart();
+    let before = allocations();
+    for f in 0..=last {
+        engine.pose(&scene.actors, f as f32);
+        engine.pose(&scene.actors, f as f32);
+        engine.pose(&scene.actors, f as f32 + 0.5);
+    }
+    allocations() - before
+}
+
+#[test]
+fn posing_does_not_allocate_in_any_physics_mode() {
+    let scene = match Scene::bundled() {
+        Ok(scene) => scene,
+        Err(e) => panic!("the bundled scene opens: {e}"),
+    };
+    let rate = SubstepRate::default();
+    for (mode, stepping) in [
+        (PhysicsMode::Off, LiveStepping::Display),
+        (PhysicsMode::Live, LiveStepping::Display),
+        (PhysicsMode::Live, LiveStepping::EveryFrame),
+        (PhysicsMode::Baked, LiveStepping::EveryFrame),
+    ] {
+        let mut engine = SceneEngine::new(mode, rate, stepping);
+        if let Err(e) = engine.prepare(&scene.actors) {
+            panic!("{mode:?}: the bodies build: {e}");
+        }
+        if mode == PhysicsMode::Baked
+            && let Err(e) = engine.bake_now(&scene.actors, scene.last_frame(), &mut |_, _| true)
+        {
+            panic!("the bake is made: {e}");
+        }
+        assert_eq!(
+            allocations_posing(&scene, &mut engine),
+            0,
+            "{mode:?} {stepping:?}"
+        );
+    }
+}
