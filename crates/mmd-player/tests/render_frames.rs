@@ -259,3 +259,67 @@ fn self_shadow_switch_changes_the_shading_not_the_silhouette() {
         "{model_on} vs {model_off} model pixels"
     );
 }
+
+#[test]
+fn camera_keys_one_frame_apart_cut_at_60_fps() {
+    use mmd_format::FixedText;
+    use mmd_format::vmd::{CameraKey, Vmd};
+    let key = |frame: u32, x: f32| CameraKey {
+        frame,
+        distance: -40.0,
+        position: [x, 10.0, 0.0],
+        rotation: [0.0; 3],
+        interpolation: CameraKey::LINEAR_INTERPOLATION,
+        fov: 30,
+        perspective_off: 0,
+    };
+    let vmd = Vmd {
+        model_name: FixedText::encode("カメラ・照明"),
+        // A shot held from frame 0 to 10, then a cut to a camera far to the side at 11.
+        camera_keys: vec![key(0, 0.0), key(10, 0.0), key(11, 12.0), key(20, 12.0)],
+        ..Vmd::default()
+    };
+    let out = out_dir("camera-cut");
+    std::fs::create_dir_all(&out).unwrap();
+    let camera = out.join("cut.vmd");
+    std::fs::write(&camera, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
+    let frames_dir = out.join("frames");
+    // The model alone stands at rest, so only the camera changes between frames.
+    let model = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../mmd-scene/assets/default_model.pmx"
+    ));
+    let args: [&std::ffi::OsStr; 11] = [
+        model.as_os_str(),
+        "--camera".as_ref(),
+        camera.as_os_str(),
+        "--fps".as_ref(),
+        "60".as_ref(),
+        "--frames".as_ref(),
+        "10,10.5,11".as_ref(),
+        "--size".as_ref(),
+        "96x72".as_ref(),
+        "--out".as_ref(),
+        frames_dir.as_os_str(),
+    ];
+    let Some(output) = render(&args, None) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let frame = |name: &str| load(&frames_dir.join(name));
+    let (before, between, after) = (
+        frame("frame_00010.png"),
+        frame("frame_00010.5.png"),
+        frame("frame_00011.png"),
+    );
+    assert!(
+        between == before,
+        "the half frame holds the shot before the cut"
+    );
+    assert!(after != before, "the cut moves the camera");
+    let _ = std::fs::remove_dir_all(&out);
+}

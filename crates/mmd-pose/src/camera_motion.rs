@@ -80,6 +80,10 @@ impl CameraMotion {
 
     /// The camera at `frame`: the first key before the first, the last after the last,
     /// Bézier-interpolated between (the later key's curves); perspective switches at keys.
+    /// Keys one frame apart are a cut: MMD camera motions change shots that way, and MMD,
+    /// playing whole frames, never shows a camera between them, so a frame between two such
+    /// keys (a 60 fps half frame) holds the earlier key's camera instead of a half-frame
+    /// whip pan.
     pub fn sample(&self, frame: f32) -> Camera {
         let next = self.keys.partition_point(|k| k.frame as f32 <= frame);
         if next == 0 {
@@ -89,6 +93,9 @@ impl CameraMotion {
             return self.keys[next - 1].state;
         }
         let (a, b) = (&self.keys[next - 1], &self.keys[next]);
+        if is_cut(a.frame, b.frame) {
+            return a.state;
+        }
         let s = (frame - a.frame as f32) / (b.frame as f32 - a.frame as f32);
         let [cx, cy, cz, cr, cd, cf] = &b.curves;
         let lerp = |x: f32, y: f32, t: f32| x + (y - x) * t;
@@ -104,5 +111,55 @@ impl CameraMotion {
             fov_y_deg: lerp(sa.fov_y_deg, sb.fov_y_deg, cf.eval(s)),
             perspective: sa.perspective,
         }
+    }
+}
+
+/// Whether keys at frames `a` < `b` are a cut between two shots: one frame apart.
+fn is_cut(a: u32, b: u32) -> bool {
+    b - a == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use mmd_format::FixedText;
+    use mmd_format::vmd::{CameraKey, Vmd};
+
+    use super::*;
+
+    fn key(frame: u32, x: f32) -> CameraKey {
+        CameraKey {
+            frame,
+            distance: -45.0,
+            position: [x, 10.0, 0.0],
+            rotation: [0.0; 3],
+            interpolation: CameraKey::LINEAR_INTERPOLATION,
+            fov: 30,
+            perspective_off: 0,
+        }
+    }
+
+    fn motion(keys: Vec<CameraKey>) -> CameraMotion {
+        let vmd = Vmd {
+            model_name: FixedText::encode("カメラ・照明"),
+            camera_keys: keys,
+            ..Vmd::default()
+        };
+        CameraMotion::from_vmd(&vmd).unwrap_or_else(|| panic!("camera keys"))
+    }
+
+    #[test]
+    fn keys_one_frame_apart_cut_without_a_half_frame_pan() {
+        let cut = motion(vec![
+            key(0, 0.0),
+            key(10, 5.0),
+            key(11, 50.0),
+            key(20, 60.0),
+        ]);
+        assert_eq!(cut.sample(10.5), cut.sample(10.0));
+        assert_eq!(cut.sample(10.99), cut.sample(10.0));
+        assert_eq!(cut.sample(11.0).target.x, 50.0);
+        // Keys further apart still move between them.
+        assert!((cut.sample(15.5).target.x - 55.0).abs() < 1e-3);
+        assert!((cut.sample(5.0).target.x - 2.5).abs() < 1e-3);
     }
 }
