@@ -323,3 +323,100 @@ fn camera_keys_one_frame_apart_cut_at_60_fps() {
     assert!(after != before, "the cut moves the camera");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Renders the bundled model standing at rest, frame 0, 96×96, with `light` (a VMD holding
+/// only light keys, opened among the files as the scene's light motion) when given.
+fn render_lit(name: &str, light: Option<([f32; 3], [f32; 3])>) -> Option<image::RgbaImage> {
+    use mmd_format::vmd::{LightKey, Vmd};
+    let out = out_dir(name);
+    std::fs::create_dir_all(&out).unwrap();
+    let model = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../mmd-scene/assets/default_model.pmx"
+    ));
+    let mut files = vec![model];
+    if let Some((color, direction)) = light {
+        let vmd = Vmd {
+            light_keys: vec![LightKey {
+                frame: 0,
+                color,
+                direction,
+            }],
+            ..Vmd::default()
+        };
+        let path = out.join("light.vmd");
+        std::fs::write(&path, mmd_format::vmd::write(&vmd).unwrap()).unwrap();
+        files.push(path);
+    }
+    let frames_dir = out.join("frames");
+    let mut args: Vec<&std::ffi::OsStr> = files.iter().map(|f| f.as_os_str()).collect();
+    args.extend([
+        "--frames".as_ref(),
+        "0".as_ref(),
+        "--size".as_ref(),
+        "96x96".as_ref(),
+        "--out".as_ref(),
+        frames_dir.as_os_str(),
+    ]);
+    let output = render(&args, None)?;
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let image = load(&frames_dir.join("frame_00000.png"));
+    let _ = std::fs::remove_dir_all(&out);
+    Some(image)
+}
+
+/// The mean brightness (0..255) of the model's pixels in columns `columns` of the image.
+fn brightness(image: &image::RgbaImage, columns: std::ops::Range<u32>) -> f64 {
+    let (mut sum, mut count) = (0.0, 0usize);
+    for (x, _, p) in image.enumerate_pixels() {
+        let [r, g, b, _] = p.0;
+        let grey = r.abs_diff(g) < 8 && g.abs_diff(b) < 8 && (r > 245 || (150..200).contains(&r));
+        if columns.contains(&x) && !grey {
+            sum += (f64::from(r) + f64::from(g) + f64::from(b)) / 3.0;
+            count += 1;
+        }
+    }
+    assert!(count > 50, "the model shows in the columns");
+    sum / count as f64
+}
+
+#[test]
+fn a_light_only_vmd_with_a_dim_colour_darkens_the_render() {
+    let Some(default) = render_lit("light-default", None) else {
+        return;
+    };
+    let Some(dim) = render_lit("light-dim", Some(([0.1; 3], [-0.5, -1.0, 0.5]))) else {
+        return;
+    };
+    let (bright, dark) = (brightness(&default, 0..96), brightness(&dim, 0..96));
+    assert!(
+        dark < bright - 20.0,
+        "dim light {dark:.1}, default {bright:.1}"
+    );
+}
+
+#[test]
+fn a_light_from_the_side_lights_that_side() {
+    // Travelling towards +X the light comes from the model's right (-X), which the camera
+    // in front sees on the image's left; travelling towards -X, the other way round.
+    let from_right = render_lit("light-from-right", Some(([0.6; 3], [1.0, 0.0, 0.0])));
+    let from_left = render_lit("light-from-left", Some(([0.6; 3], [-1.0, 0.0, 0.0])));
+    let (Some(from_right), Some(from_left)) = (from_right, from_left) else {
+        return;
+    };
+    let halves = |image: &image::RgbaImage| (brightness(image, 0..48), brightness(image, 48..96));
+    let (left, right) = halves(&from_right);
+    assert!(
+        left > right + 5.0,
+        "lit from the model's right: {left:.1} | {right:.1}"
+    );
+    let (left, right) = halves(&from_left);
+    assert!(
+        right > left + 5.0,
+        "lit from the model's left: {left:.1} | {right:.1}"
+    );
+}

@@ -82,6 +82,7 @@ pub mod expmap;
 mod full_body;
 mod ik;
 mod layer;
+mod light;
 mod morph;
 mod motion;
 mod pose;
@@ -98,6 +99,7 @@ pub use full_body::{
 };
 pub use ik::IkMethod;
 pub use layer::{Layer, LayerMode, Layers, MAX_LAYER_WEIGHT};
+pub use light::{Light, LightMotion};
 pub use morph::MorphKind;
 pub use motion::{Motion, MotionSource, vmd_keyable_bones};
 pub use pose::{

@@ -4,13 +4,12 @@
 
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
-use mmd_pose::{SelfShadow, SelfShadowMode};
+use mmd_pose::{Camera, Light, SelfShadow, SelfShadowMode};
 
 use crate::model::ModelGpu;
 use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
 use crate::texture::{self, MipImage};
-use mmd_pose::Camera;
 
 /// MSAA sample count of every render pass.
 pub const SAMPLE_COUNT: u32 = 4;
@@ -18,23 +17,6 @@ pub const SAMPLE_COUNT: u32 = 4;
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 /// Edge width in pixels per unit of edge size, at this output height; scaled with height.
 const EDGE_PIXELS_AT_720: f32 = 1.5;
-
-/// The scene light: the direction it travels and its colour.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Light {
-    pub direction: Vec3,
-    pub color: Vec3,
-}
-
-impl Default for Light {
-    /// MMD's default light: direction (-0.5, -1.0, 0.5), colour 154/255.
-    fn default() -> Light {
-        Light {
-            direction: Vec3::new(-0.5, -1.0, 0.5),
-            color: Vec3::splat(154.0 / 255.0),
-        }
-    }
-}
 
 /// What to draw besides the models, and how.
 #[derive(Debug, Clone, Copy, PartialEq)]

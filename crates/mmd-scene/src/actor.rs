@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::{Mat4, Vec3};
-use mmd_pose::{CameraMotion, IkOverrides, Layer, Layers, MAX_LAYER_WEIGHT};
+use mmd_pose::{CameraMotion, IkOverrides, Layer, Layers, LightMotion, MAX_LAYER_WEIGHT};
 
 use crate::engine::PoseInput;
 use crate::files::{MotionFile, bind};
@@ -106,6 +106,16 @@ impl Actor {
             .enumerate()
             .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
             .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
+    }
+
+    /// The first layer taking part that has light keys: its index and its light.
+    pub(crate) fn layer_light(&self) -> Option<(usize, &LightMotion)> {
+        self.layers
+            .iter()
+            .zip(&self.sources)
+            .enumerate()
+            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
+            .find_map(|(index, (_, source))| Some((index, source.light.as_ref()?)))
     }
 
     /// The model's motion layers, in order.

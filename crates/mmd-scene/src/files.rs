@@ -8,7 +8,7 @@ use mmd_format::FixedText;
 use mmd_format::any::{AnyFile, read_any};
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
-use mmd_pose::{CameraMotion, Motion, MotionSource, Rig, SelfShadowMotion};
+use mmd_pose::{CameraMotion, LightMotion, Motion, MotionSource, Rig, SelfShadowMotion};
 
 use crate::model::{Model, TextureOrigin, model_from_pmx};
 use crate::music::{self, Music};
@@ -40,14 +40,16 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// One file, read and classified: a model, music, or a motion with its parts for the model
-/// and for the camera (a VMD with camera keys only has no model part).
+/// One file, read and classified: a model, music, or a motion with its parts for the model,
+/// the camera, the light and the self-shadow (a VMD with only camera, light or self-shadow
+/// keys has no model part).
 #[derive(Default)]
 pub(crate) struct LoadedFile {
     pub model: Option<Model>,
     pub music: Option<Music>,
     pub motion: Option<MotionFile>,
     pub camera: Option<(String, CameraMotion)>,
+    pub light: Option<(String, LightMotion)>,
     pub self_shadow: Option<SelfShadowMotion>,
 }
 
@@ -161,18 +163,20 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         }
         AnyFile::Vmd(vmd) => {
             let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
+            let light = LightMotion::from_vmd(&vmd).map(|l| (label.clone(), l));
             let self_shadow = SelfShadowMotion::from_vmd(&vmd);
             let has_model_keys =
                 !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
             LoadedFile {
-                motion: (has_model_keys || (camera.is_none() && self_shadow.is_none())).then_some(
-                    MotionFile {
-                        label,
-                        vmd,
-                        pose: None,
-                    },
-                ),
+                motion: (has_model_keys
+                    || (camera.is_none() && light.is_none() && self_shadow.is_none()))
+                .then_some(MotionFile {
+                    label,
+                    vmd,
+                    pose: None,
+                }),
                 camera,
+                light,
                 self_shadow,
                 ..LoadedFile::default()
             }

@@ -3,15 +3,13 @@
 //! morph a layer taking part animates, holding the blend (before bone morphs, which the
 //! baked morph weights drive again), with linear curves, the physics switch of the heaviest
 //! layer animating the bone, and a show/IK key naming every IK bone. Camera keys come from the
-//! scene's camera motion (its own, or the first layer having camera keys), light keys from the
-//! first layer having them, sampled per frame the same way. At every whole frame the baked
+//! scene's camera motion (its own, or the first layer having camera keys), light keys from its
+//! light motion (the same way), sampled per frame. At every whole frame the baked
 //! motion poses exactly as the layers do; between frames it interpolates linearly.
 
 use mmd_format::FixedText;
 use mmd_format::vmd::{BoneKey, CameraKey, IkKey, IkState, LightKey, MorphKey, Vmd};
-use mmd_pose::Layer;
 
-use crate::actor::Actor;
 use crate::scene::Scene;
 
 /// The layers of `scene`'s actor `actor` at each of `frames`, as one VMD for its model;
@@ -33,7 +31,6 @@ pub fn flatten_layers(scene: &Scene, actor: usize, frames: &[u32]) -> Option<Vmd
         .map(|b| FixedText::encode(rig.bone_name(b)))
         .collect();
     let toggles = layers.has_physics_toggles();
-    let light = first_light(actor);
 
     let mut vmd = Vmd {
         model_name: FixedText::encode(&actor.model.pmx.name),
@@ -91,80 +88,13 @@ pub fn flatten_layers(scene: &Scene, actor: usize, frames: &[u32]) -> Option<Vmd
                 perspective_off: u8::from(!camera.perspective),
             });
         }
-        if let Some((layer, keys)) = &light {
-            let (color, direction) = light_at(keys, layer.local_frame(frame));
+        if let Some(light) = scene.light_motion_at(frame) {
             vmd.light_keys.push(LightKey {
                 frame: f,
-                color,
-                direction,
+                color: light.color.to_array(),
+                direction: light.direction.to_array(),
             });
         }
     }
     Some(vmd)
-}
-
-/// The first layer taking part whose files have light keys, with those keys sorted by frame
-/// (of keys on one frame, the last).
-fn first_light(actor: &Actor) -> Option<(&Layer, Vec<LightKey>)> {
-    actor
-        .layers()
-        .iter()
-        .zip(actor.layer_sources())
-        .filter(|(layer, _)| layer.effective_weight() > 0.0)
-        .find_map(|(layer, source)| {
-            let file = source
-                .files
-                .iter()
-                .rev()
-                .find(|f| !f.vmd.light_keys.is_empty())?;
-            let mut keys = file.vmd.light_keys.clone();
-            keys.sort_by_key(|k| k.frame);
-            keys.dedup_by(|later, earlier| {
-                let same = later.frame == earlier.frame;
-                if same {
-                    *earlier = later.clone();
-                }
-                same
-            });
-            Some((layer, keys))
-        })
-}
-
-/// The light at `frame`, linear between keys (MMD interpolates lights linearly), holding the
-/// first and last keys outside them. `keys` is sorted and not empty.
-fn light_at(keys: &[LightKey], frame: f32) -> ([f32; 3], [f32; 3]) {
-    let next = keys.partition_point(|k| k.frame as f32 <= frame);
-    let (a, b) = match (next.checked_sub(1), keys.get(next)) {
-        (Some(i), Some(b)) => (&keys[i], b),
-        (Some(i), None) => (&keys[i], &keys[i]),
-        (None, _) => (&keys[0], &keys[0]),
-    };
-    if a.frame == b.frame {
-        return (a.color, a.direction);
-    }
-    let s = (frame - a.frame as f32) / (b.frame as f32 - a.frame as f32);
-    let lerp = |x: [f32; 3], y: [f32; 3]| std::array::from_fn(|i| x[i] + (y[i] - x[i]) * s);
-    (lerp(a.color, b.color), lerp(a.direction, b.direction))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn key(frame: u32, v: f32) -> LightKey {
-        LightKey {
-            frame,
-            color: [v; 3],
-            direction: [-v, 0.0, 1.0],
-        }
-    }
-
-    #[test]
-    fn lights_interpolate_linearly_and_hold_outside_their_keys() {
-        let keys = [key(10, 0.0), key(20, 1.0)];
-        assert_eq!(light_at(&keys, 0.0), ([0.0; 3], [0.0, 0.0, 1.0]));
-        assert_eq!(light_at(&keys, 15.0), ([0.5; 3], [-0.5, 0.0, 1.0]));
-        assert_eq!(light_at(&keys, 20.0), ([1.0; 3], [-1.0, 0.0, 1.0]));
-        assert_eq!(light_at(&keys, 99.0), ([1.0; 3], [-1.0, 0.0, 1.0]));
-    }
 }

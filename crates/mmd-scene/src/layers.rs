@@ -8,18 +8,20 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use mmd_pose::{CameraMotion, Layer, LayerMode, MAX_LAYER_WEIGHT, Rig};
+use mmd_pose::{CameraMotion, Layer, LayerMode, LightMotion, MAX_LAYER_WEIGHT, Rig};
 
 use crate::files::{LoadError, MotionFile, bind, read_file};
 
 /// The files one layer was made from (one or more VMDs merged, or a VPD pose), what the
-/// interface calls it, and its camera keys if it has any.
+/// interface calls it, and its camera and light keys if it has any.
 #[derive(Clone)]
 pub struct LayerSource {
     pub label: String,
     pub files: Vec<MotionFile>,
     /// The camera of the last file with camera keys.
     pub camera: Option<CameraMotion>,
+    /// The light of the last file with light keys.
+    pub light: Option<LightMotion>,
 }
 
 impl LayerSource {
@@ -34,10 +36,15 @@ impl LayerSource {
             .iter()
             .rev()
             .find_map(|f| CameraMotion::from_vmd(&f.vmd));
+        let light = files
+            .iter()
+            .rev()
+            .find_map(|f| LightMotion::from_vmd(&f.vmd));
         LayerSource {
             label,
             files,
             camera,
+            light,
         }
     }
 }

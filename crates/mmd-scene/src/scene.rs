@@ -1,12 +1,14 @@
 //! What is on stage: the models (actors), each with its motion layers (see
-//! [`crate::layers`]), overrides and visibility, one camera motion, the self-shadow keys and
+//! [`crate::layers`]), overrides and visibility, one camera motion, the light, the self-shadow keys and
 //! the music, and where each model's textures come from. Loading is all-or-nothing: every
 //! file is read and checked before anything changes, so a file that fails leaves the scene
 //! exactly as it was.
 
 use std::path::PathBuf;
 
-use mmd_pose::{Camera, CameraMotion, Layer, SelfShadow, SelfShadowMode, SelfShadowMotion};
+use mmd_pose::{
+    Camera, CameraMotion, Layer, Light, LightMotion, SelfShadow, SelfShadowMode, SelfShadowMotion,
+};
 
 use crate::actor::Actor;
 use crate::bundled;
@@ -25,6 +27,7 @@ pub struct Opened {
     /// Motion and pose files bound, on all actors.
     pub motions: usize,
     pub camera: bool,
+    pub light: bool,
     pub music: bool,
 }
 
@@ -49,8 +52,8 @@ impl OpenInto {
     }
 }
 
-/// The models on stage, in the order MMD draws them, with one camera, one self-shadow and one
-/// song for all.
+/// The models on stage, in the order MMD draws them, with one camera, one light, one
+/// self-shadow and one song for all.
 #[derive(Clone, Default)]
 pub struct Scene {
     pub actors: Vec<Actor>,
@@ -58,6 +61,10 @@ pub struct Scene {
     /// --camera`). Without one the camera comes from the first layer (of the first actor)
     /// that has camera keys.
     pub camera: Option<(String, CameraMotion)>,
+    /// A light motion opened on its own (a VMD with light keys and no bone, morph or IK keys,
+    /// such as MMD's camera-and-light VMDs). Without one the light comes from the first layer
+    /// that has light keys, else it is MMD's default.
+    pub light: Option<(String, LightMotion)>,
     /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
     /// camera's); without them, MMD's default setting.
     pub self_shadow: Option<SelfShadowMotion>,
@@ -151,13 +158,17 @@ impl Scene {
     /// Puts what `read` holds into the scene (see [`Scene::open`]).
     fn apply(&mut self, mut read: ReadFiles, into: OpenInto) -> Result<Opened, LoadError> {
         let mut music = None;
-        // The last file with camera keys, and whether it is a camera motion alone.
+        // The last files with camera and light keys, and whether each is a motion of its own.
         let mut camera = None;
+        let mut light = None;
         let mut self_shadow = None;
         for (_, file) in &mut read.files {
             music = file.music.take().or(music);
             if let Some(c) = file.camera.take() {
                 camera = Some((c, file.motion.is_none()));
+            }
+            if let Some(l) = file.light.take() {
+                light = Some((l, file.motion.is_none()));
             }
             self_shadow = file.self_shadow.take().or(self_shadow);
         }
@@ -165,6 +176,7 @@ impl Scene {
         let mut opened = Opened {
             music: music.is_some(),
             camera: camera.is_some(),
+            light: light.is_some(),
             ..Opened::default()
         };
         if music.is_some() {
@@ -210,6 +222,11 @@ impl Scene {
             Some((_, false)) => self.camera = None,
             None => {}
         }
+        match light {
+            Some((light, true)) => self.light = Some(light),
+            Some((_, false)) => self.light = None,
+            None => {}
+        }
         Ok(opened)
     }
 
@@ -233,6 +250,24 @@ impl Scene {
                 camera.sample(actor.layers()[index].local_frame(frame))
             }
         })
+    }
+
+    /// The light motion's light at `frame`, or `None` without a light motion: the one opened
+    /// on its own, otherwise the first layer taking part that has light keys (at the layer's
+    /// own frame), looking through the actors in order.
+    pub fn light_motion_at(&self, frame: f32) -> Option<Light> {
+        Some(match &self.light {
+            Some((_, motion)) => motion.sample(frame),
+            None => self.actors.iter().find_map(|actor| {
+                let (index, light) = actor.layer_light()?;
+                Some(light.sample(actor.layers()[index].local_frame(frame)))
+            })?,
+        })
+    }
+
+    /// The light at `frame`: the light motion's, or MMD's default.
+    pub fn light_at(&self, frame: f32) -> Light {
+        self.light_motion_at(frame).unwrap_or_default()
     }
 
     /// The self-shadow at `frame`: the keys', or MMD's default.
@@ -280,15 +315,16 @@ impl Scene {
         }
     }
 
-    /// The last frame of anything animated: every actor's layers, the camera and the
-    /// self-shadow.
+    /// The last frame of anything animated: every actor's layers, the camera, the light and
+    /// the self-shadow.
     pub fn last_frame(&self) -> f32 {
         let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
+        let light = self.light.as_ref().map_or(0.0, |(_, l)| l.last_frame());
         let self_shadow = self.self_shadow.as_ref().map_or(0.0, |s| s.last_frame());
         self.actors
             .iter()
             .map(Actor::last_frame)
-            .fold(camera.max(self_shadow), f32::max)
+            .fold(camera.max(light).max(self_shadow), f32::max)
     }
 
     /// The scene of `files` (see [`Scene::from_files`]), then each of `layers` added to the
@@ -312,13 +348,14 @@ impl Scene {
     }
 
     /// Adds each motion or pose of `specs` as a layer of its own after actor `actor`'s
-    /// others, with the spec's weight and offset; a VMD with camera keys only becomes the
-    /// camera motion, as [`Scene::open`] makes it. Every file is read first: if any fails,
+    /// others, with the spec's weight and offset; a VMD with camera or light keys only becomes
+    /// the camera or light motion, as [`Scene::open`] makes it. Every file is read first: if any fails,
     /// or is a model or music, or there is no such actor, nothing changes and the error
     /// names it.
     pub fn add_layers(&mut self, actor: usize, specs: &[LayerSpec]) -> Result<Opened, LoadError> {
         let mut added = Vec::new();
         let mut camera = None;
+        let mut light = None;
         for spec in specs {
             let file = read_file(&spec.path)?;
             let not_a_motion = if file.model.is_some() {
@@ -336,10 +373,13 @@ impl Scene {
             }
             match file.motion {
                 Some(motion) => added.push((spec, motion)),
-                None => camera = file.camera.or(camera),
+                None => {
+                    camera = file.camera.or(camera);
+                    light = file.light.or(light);
+                }
             }
         }
-        if added.is_empty() && camera.is_none() {
+        if added.is_empty() && camera.is_none() && light.is_none() {
             return Ok(Opened::default());
         }
         let Some(target) = self.actors.get_mut(actor) else {
@@ -356,6 +396,7 @@ impl Scene {
             },
             motions: added.len(),
             camera: camera.is_some() || added.iter().any(|(_, m)| has_camera(m)),
+            light: light.is_some(),
             ..Opened::default()
         };
         for (spec, motion) in added {
@@ -369,6 +410,9 @@ impl Scene {
         }
         if camera.is_some() {
             self.camera = camera;
+        }
+        if light.is_some() {
+            self.light = light;
         }
         Ok(opened)
     }

@@ -12,7 +12,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use mmd_player::export::ffmpeg::AudioInput;
 use mmd_player::export::frames::{FrameRenderer, FrameSink, export_view};
-use mmd_pose::{CameraMotion, SelfShadowMotion};
+use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 use mmd_render::Camera;
 use mmd_scene::bounds::scene_bounds;
 use mmd_scene::scene::Scene;
@@ -32,12 +32,24 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
 }
 
 /// The camera VMD's camera keys, and its self-shadow keys if it has any.
-fn read_camera(path: &Path) -> Result<(CameraMotion, Option<SelfShadowMotion>)> {
+/// What `--camera FILE` brings: its camera keys, and the light and self-shadow keys MMD keeps
+/// beside them in the same file.
+struct CameraFile {
+    camera: CameraMotion,
+    light: Option<LightMotion>,
+    self_shadow: Option<SelfShadowMotion>,
+}
+
+fn read_camera(path: &Path) -> Result<CameraFile> {
     let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
     let vmd = mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))?;
     let camera = CameraMotion::from_vmd(&vmd)
         .with_context(|| format!("{}: has no camera keys", path.display()))?;
-    Ok((camera, SelfShadowMotion::from_vmd(&vmd)))
+    Ok(CameraFile {
+        camera,
+        light: LightMotion::from_vmd(&vmd),
+        self_shadow: SelfShadowMotion::from_vmd(&vmd),
+    })
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
@@ -46,10 +58,13 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     place_models(&mut scene, &args.place)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
-        let (camera, self_shadow) = read_camera(path)?;
-        scene.camera = Some((label, camera));
-        if self_shadow.is_some() {
-            scene.self_shadow = self_shadow;
+        let file = read_camera(path)?;
+        if let Some(light) = file.light {
+            scene.light = Some((label.clone(), light));
+        }
+        scene.camera = Some((label, file.camera));
+        if file.self_shadow.is_some() {
+            scene.self_shadow = file.self_shadow;
         }
     }
     let frames = match &args.frames {
@@ -92,7 +107,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         log_blow_ups(&engine, &scene, frame);
         let self_shadow = scene.self_shadow_shown(frame, args.self_shadow == OnOff::On);
         let camera = scene.camera_at(frame).unwrap_or(framing);
-        let view = export_view(camera, self_shadow, true, true);
+        let view = export_view(camera, scene.light_at(frame), self_shadow, true, true);
         let image = renderer.render(&scene, engine.poses(), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use image::RgbaImage;
-use mmd_pose::{Pose, SelfShadow};
+use mmd_pose::{Light, Pose, SelfShadow};
 use mmd_render::{
     Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer,
     TextureWarning, View,
@@ -51,10 +51,11 @@ pub fn frame_file_name(frame: f32) -> String {
     }
 }
 
-/// What an exported frame is drawn with: MMD's white background, `camera`, the self-shadow
-/// at the frame, and the outline and ground-shadow switches.
+/// What an exported frame is drawn with: MMD's white background, `camera`, `light`, the
+/// self-shadow at the frame, and the outline and ground-shadow switches.
 pub fn export_view(
     camera: Camera,
+    light: Light,
     self_shadow: SelfShadow,
     edges: bool,
     ground_shadow: bool,
@@ -62,6 +63,7 @@ pub fn export_view(
     let default = View::default();
     View {
         camera,
+        light,
         self_shadow,
         edges,
         ground_shadow: default.ground_shadow.filter(|_| ground_shadow),
@@ -226,8 +228,9 @@ mod tests {
 
     #[test]
     fn the_view_keeps_mmds_background_and_takes_the_switches() {
-        let on = export_view(Camera::default(), SelfShadow::default(), true, true);
-        let off = export_view(Camera::default(), SelfShadow::default(), false, false);
+        let (camera, light) = (Camera::default(), Light::default());
+        let on = export_view(camera, light, SelfShadow::default(), true, true);
+        let off = export_view(camera, light, SelfShadow::default(), false, false);
         assert_eq!(on.background, View::default().background);
         assert_eq!(on.ground_shadow, View::default().ground_shadow);
         assert!(on.edges && !off.edges);

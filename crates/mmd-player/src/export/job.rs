@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
 use mmd_physics::SubstepRate;
-use mmd_render::Camera;
+use mmd_render::{Camera, Light};
 use mmd_scene::engine::{EngineError, PhysicsBake, PhysicsMode, SceneEngine};
 
 use super::ffmpeg::{AudioInput, check_video};
@@ -101,6 +101,8 @@ pub struct ExportScene {
     pub scene: Scene,
     /// The free camera as the user left it; `None` draws with the scene's camera motion.
     pub fixed_camera: Option<Camera>,
+    /// The light as the user set it; `None` draws with the scene's light motion.
+    pub fixed_light: Option<Light>,
     /// The timeline frame at which the scene's music starts.
     pub music_offset: f32,
     pub self_shadow: bool,
@@ -249,6 +251,7 @@ fn render_all(
     let ExportScene {
         scene,
         fixed_camera,
+        fixed_light,
         music_offset,
         self_shadow,
         edges,
@@ -292,6 +295,7 @@ fn render_all(
         };
         let view = export_view(
             camera.unwrap_or_default(),
+            fixed_light.unwrap_or_else(|| scene.light_at(frame)),
             scene.self_shadow_shown(frame, self_shadow),
             edges,
             ground_shadow,

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use mmd_physics::SubstepRate;
-use mmd_pose::{IkMethod, IkOverride};
+use mmd_pose::{IkMethod, IkOverride, Light};
 
 use crate::export::job::ExportRequest;
 use mmd_scene::engine::PhysicsMode;
@@ -73,6 +73,10 @@ pub enum Action {
     /// Zoom the free camera by a scroll of this many points.
     ZoomCamera(f32),
     ResetCamera,
+    /// Set the light by hand (MMD's light panel), over the light motion until reset.
+    SetLight(Light),
+    /// Give the light back to the light motion (MMD's default without one).
+    ResetLight,
     /// Ask for a file dialog (the window layer shows the system's, or the in-window browser
     /// where the system has none).
     OpenDialog,

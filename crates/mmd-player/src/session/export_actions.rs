@@ -73,6 +73,7 @@ impl Player {
         ExportScene {
             scene: self.scene.clone(),
             fixed_camera: (!motion_camera).then(|| self.camera()),
+            fixed_light: self.light,
             music_offset: self.music_settings().offset,
             self_shadow: self.view.self_shadow,
             edges: self.view.edges,

@@ -14,8 +14,9 @@
 
 use std::path::PathBuf;
 
+use glam::Vec3;
 use mmd_physics::SubstepRate;
-use mmd_pose::{Camera, IkMethod, IkOverride, IkOverrides, Pose, SelfShadow};
+use mmd_pose::{Camera, IkMethod, IkOverride, IkOverrides, Light, Pose, SelfShadow};
 use mmd_render::DeviceError;
 use mmd_scene::actor::Actor;
 use mmd_scene::bounds;
@@ -74,6 +75,8 @@ pub struct Player {
     /// The actor the panels show and edit; `None` when the stage is empty.
     selected: Option<usize>,
     camera: ViewCamera,
+    /// The light as set by hand (MMD's light panel), over the light motion until reset.
+    light: Option<Light>,
     view: ViewOptions,
     /// The last error (a file that failed to open), shown until dismissed or the next open
     /// succeeds.
@@ -124,6 +127,7 @@ impl Player {
                 use_motion: scene.has_camera(),
                 ..ViewCamera::default()
             },
+            light: None,
             view: ViewOptions::default(),
             error: None,
             notices,
@@ -302,6 +306,14 @@ impl Player {
                     orbit.reset();
                 }
             }
+            Action::SetLight(light) => {
+                self.light =
+                    (light.direction.is_finite() && light.color.is_finite()).then_some(Light {
+                        color: light.color.clamp(Vec3::ZERO, Vec3::ONE),
+                        ..light
+                    });
+            }
+            Action::ResetLight => self.light = None,
             Action::OpenDialog => self.requests.open_dialog = true,
             Action::Open(paths) => self.open(
                 &paths,
@@ -550,6 +562,18 @@ impl Player {
             .then(|| self.scene.camera_at(self.playback.frame()))
             .flatten()
             .unwrap_or_else(|| self.camera.free())
+    }
+
+    /// The light to draw with: the one set by hand, else the scene's light motion at the
+    /// current frame (MMD's default without one).
+    pub fn light(&self) -> Light {
+        self.light
+            .unwrap_or_else(|| self.scene.light_at(self.playback.frame()))
+    }
+
+    /// Whether the light is set by hand (over the light motion).
+    pub fn light_set_by_hand(&self) -> bool {
+        self.light.is_some()
     }
 
     /// The selected model's bones whose name contains `query` (any case), with every

@@ -137,6 +137,8 @@ impl Player {
             | Action::PanCamera { .. }
             | Action::ZoomCamera(_)
             | Action::ResetCamera
+            | Action::SetLight(_)
+            | Action::ResetLight
             | Action::OpenDialog
             | Action::ReplaceModelDialog
             | Action::AddLayerDialog

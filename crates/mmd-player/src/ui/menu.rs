@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use mmd_physics::SubstepRate;
 
 use super::export_panel::ExportKind;
-use super::{ERROR_COLOR, UiState, notices_panel, pose_panel};
+use super::{ERROR_COLOR, UiState, light_panel, notices_panel, pose_panel};
 use crate::session::Player;
 use crate::session::action::{Action, ViewOption};
 use mmd_scene::engine::PhysicsMode;
@@ -239,6 +239,7 @@ fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
         actions.push(Action::ResetCamera);
         ui.close();
     }
+    ui.menu_button("Light", |ui| light_panel::menu(ui, player, actions));
 }
 
 fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {

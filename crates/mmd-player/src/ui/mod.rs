@@ -14,6 +14,7 @@ pub mod export_panel;
 pub mod file_browser;
 pub mod fonts;
 pub mod help;
+mod light_panel;
 mod menu;
 mod model_panel;
 mod morph_panel;

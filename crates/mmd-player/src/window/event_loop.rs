@@ -313,12 +313,12 @@ impl App {
         let options = self.player.view_options();
         let view = View {
             camera: self.player.camera(),
+            light: self.player.light(),
             background: BACKGROUND,
             ground_shadow: options.ground_shadow.then_some(GROUND_SHADOW),
             edges: options.edges,
             wireframe: options.wireframe,
             self_shadow: self.player.self_shadow(),
-            ..View::default()
         };
         let models = self
             .player
