@@ -3,7 +3,7 @@
 //! font), where a character no font has fails the test instead of drawing a box: the file
 //! browser and recent files, Quit, steps from the frame shown, selecting and deselecting
 //! bones, side panels in a small window, the notices panel, the window title, long morph
-//! names, and the keys-and-mouse help against the README.
+//! names, and the keys-and-mouse help against the window guide (docs/window.md).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -504,11 +504,11 @@ fn a_long_morph_name_shows_in_full_on_hover() {
 }
 
 #[test]
-fn help_lists_the_controls_of_the_readme() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+fn help_lists_the_controls_of_the_window_guide() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/window.md"))
             .unwrap();
-    let table: Vec<(String, String)> = readme
+    let table: Vec<(String, String)> = guide
         .lines()
         .skip_while(|l| !l.starts_with("| input | action |"))
         .skip(2)
@@ -522,7 +522,10 @@ fn help_lists_the_controls_of_the_readme() {
         .iter()
         .map(|(i, a)| ((*i).to_owned(), (*a).to_owned()))
         .collect();
-    assert_eq!(table, help, "README's table and Help → Keys and mouse");
+    assert_eq!(
+        table, help,
+        "docs/window.md's table and Help → Keys and mouse"
+    );
 
     let mut h = harness(Scene::bundled().unwrap());
     click(&mut h, "Help");

@@ -1,5 +1,5 @@
-//! Help → Keys and mouse: the controls, as the README's table lists them (a test keeps the
-//! two the same).
+//! Help → Keys and mouse: the controls, as the window guide's table (`docs/window.md`) lists
+//! them (a test keeps the two the same).
 
 use egui::{RichText, Ui};
 

@@ -45,8 +45,8 @@
 //!   is held (the parameter direction moving it leaves the joint's free directions and the
 //!   step is solved again); the step is shortened so that no other angle crosses a limit
 //!   (to first order); after it every joint is projected into its range, so every iterate
-//!   lies inside. Ranges are the humanoid table of [`humanoid_range`] (documented in the
-//!   README), replaced per bone by the caller's ([`FullBody::with_ranges`]); where a bone
+//!   lies inside. Ranges are the humanoid table of [`humanoid_range`] (documented in
+//!   `docs/posing.md`), replaced per bone by the caller's ([`FullBody::with_ranges`]); where a bone
 //!   is an IK link with limits in the file (knees), the file's limits hold, narrowed at
 //!   most.
 //! - The solve stops when every pin and target is within 1e-5, or after 64 iterations.
