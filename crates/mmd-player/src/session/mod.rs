@@ -139,6 +139,7 @@ impl Player {
             pose_mode: PoseModeState::default(),
             scene,
         };
+        player.engine.time_poses();
         player.sync_actors();
         player.measure_models();
         player

@@ -151,8 +151,11 @@ impl ActorEngine {
 
     /// Poses `actor` at `frame` as `mode` says: the bake when there is one (Baked), live
     /// bodies when they exist (Live, and Baked while the bake is made), else the animation.
-    fn pose_at(&mut self, actor: &Actor, mode: PhysicsMode, stepping: LiveStepping, frame: f32) {
-        let start = Instant::now();
+    /// `timed` measures how long it took (only a host that shows the time asks for it: the
+    /// command line and exports have no use for two clock reads per model and frame).
+    fn pose_at(&mut self, actor: &Actor, how: (PhysicsMode, LiveStepping, bool), frame: f32) {
+        let (mode, stepping, timed) = how;
+        let start = timed.then(Instant::now);
         let input = actor.pose_input();
         self.physics_seconds = 0.0;
         self.blow_up = None;
@@ -168,7 +171,7 @@ impl ActorEngine {
             }
             _ => input.evaluate(frame, &mut self.pose),
         }
-        self.evaluate_seconds = start.elapsed().as_secs_f32();
+        self.evaluate_seconds = start.map_or(0.0, |start| start.elapsed().as_secs_f32());
     }
 }
 
@@ -177,6 +180,8 @@ pub struct SceneEngine {
     mode: PhysicsMode,
     rate: SubstepRate,
     stepping: LiveStepping,
+    /// Whether each pose is timed ([`SceneEngine::micros`]).
+    timed: bool,
     actors: PerActor<ActorEngine>,
 }
 
@@ -189,6 +194,7 @@ impl SceneEngine {
             mode,
             rate,
             stepping,
+            timed: false,
             actors: PerActor::default(),
         }
     }
@@ -214,6 +220,11 @@ impl SceneEngine {
             }
         }
         Ok(engine)
+    }
+
+    /// Times every pose from now on, for [`SceneEngine::micros`] (a window's status line).
+    pub fn time_poses(&mut self) {
+        self.timed = true;
     }
 
     pub fn mode(&self) -> PhysicsMode {
@@ -452,16 +463,16 @@ impl SceneEngine {
     /// Poses every actor at `frame`, the actors in parallel when there are several.
     pub fn pose(&mut self, actors: &[Actor], frame: f32) {
         self.sync(actors);
-        let (mode, stepping) = (self.mode, self.stepping);
+        let how = (self.mode, self.stepping, self.timed);
         let parts = self.actors.entries_mut();
         if actors.len() > 1 {
             parts
                 .par_iter_mut()
                 .zip(actors.par_iter())
-                .for_each(|((_, part), actor)| part.pose_at(actor, mode, stepping, frame));
+                .for_each(|((_, part), actor)| part.pose_at(actor, how, frame));
         } else {
             for ((_, part), actor) in parts.iter_mut().zip(actors) {
-                part.pose_at(actor, mode, stepping, frame);
+                part.pose_at(actor, how, frame);
             }
         }
     }
@@ -490,7 +501,8 @@ impl SceneEngine {
     }
 
     /// Microseconds the last [`SceneEngine::pose`] took to pose the models, physics left out,
-    /// and to simulate live physics, each summed over the models.
+    /// and to simulate live physics, each summed over the models; the first is 0 unless
+    /// [`SceneEngine::time_poses`] was asked.
     pub fn micros(&self) -> (f32, f32) {
         self.actors.iter().fold((0.0, 0.0), |(pose, physics), p| {
             (
