@@ -2,7 +2,7 @@
 //!
 //! Everything is built deterministically: a rigged figure (PMX, written with
 //! `mmd_format::pmx::write`), a looping dance (VMD) and the figure's textures (PNG). The
-//! `gen-default-assets` binary writes them into `crates/mmd-scene/assets/`, the scene crate
+//! `gen-default-assets` binary writes them into the repository's `assets/`, the scene crate
 //! embeds those files, and a test checks the committed files still equal what the
 //! generator produces.
 

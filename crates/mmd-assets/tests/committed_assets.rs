@@ -1,6 +1,6 @@
-//! The committed `crates/mmd-scene/assets/` files must be exactly what the generator
-//! produces, so the shipped model can always be rebuilt from code (`cargo run -p mmd-assets
-//! --bin gen-default-assets`).
+//! The committed `assets/` files must be exactly what the generator produces, so the
+//! shipped model can always be rebuilt from code (`cargo run -p mmd-assets --bin
+//! gen-default-assets`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -8,7 +8,7 @@ use std::path::Path;
 
 #[test]
 fn committed_assets_equal_generator_output() {
-    let assets = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../mmd-scene/assets"));
+    let assets = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets"));
     for file in mmd_assets::generate().unwrap() {
         let committed = std::fs::read(assets.join(file.path)).unwrap_or_else(|e| {
             panic!("assets/{} missing ({e}); run gen-default-assets", file.path)

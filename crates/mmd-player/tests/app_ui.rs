@@ -34,7 +34,7 @@ fn actor_ids(player: &Player) -> Vec<u64> {
 }
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
 
 /// Applies an action as the interface would, with no frame run after it yet.

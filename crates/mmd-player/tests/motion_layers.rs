@@ -379,7 +379,7 @@ fn the_camera_and_light_come_from_the_first_layer_having_them() {
     assert_eq!(at(&scene, 30.0), -40.0);
 
     // bake-motion carries the first layer's camera and light, a key per frame.
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets/default_model.pmx");
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/default_model.pmx");
     let baked = dir.path().join("baked.vmd");
     let first_layer = format!("{}:0.5", path(&first));
     let second_layer = format!("{}:0.5:10", path(&second));

@@ -19,7 +19,7 @@ fn pose(args: &[&str]) -> std::process::Output {
 fn without_files_it_poses_the_bundled_default_dance() {
     let model_bytes = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../mmd-scene/assets/default_model.pmx"
+        "/../../assets/default_model.pmx"
     ))
     .unwrap();
     let bones = mmd_format::pmx::read(&model_bytes).unwrap().bones.len();

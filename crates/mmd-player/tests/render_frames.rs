@@ -287,7 +287,7 @@ fn camera_keys_one_frame_apart_cut_at_60_fps() {
     // The model alone stands at rest, so only the camera changes between frames.
     let model = Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../mmd-scene/assets/default_model.pmx"
+        "/../../assets/default_model.pmx"
     ));
     let args: [&std::ffi::OsStr; 11] = [
         model.as_os_str(),
@@ -332,7 +332,7 @@ fn render_lit(name: &str, light: Option<([f32; 3], [f32; 3])>) -> Option<image::
     std::fs::create_dir_all(&out).unwrap();
     let model = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../mmd-scene/assets/default_model.pmx"
+        "/../../assets/default_model.pmx"
     ));
     let mut files = vec![model];
     if let Some((color, direction)) = light {

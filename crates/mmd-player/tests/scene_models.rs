@@ -30,7 +30,7 @@ use mmd_scene::scene::Scene;
 use render_cli::render;
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
 
 fn labels(scene: &Scene) -> Vec<(String, Vec<String>)> {

@@ -29,7 +29,7 @@ fn actor_ids(player: &Player) -> Vec<u64> {
 }
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mmd-scene/assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
 
 fn fixtures() -> Option<PathBuf> {

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::{Mat4, Vec3};
-use mmd_pose::{CameraMotion, IkOverrides, Layer, Layers, LightMotion, MAX_LAYER_WEIGHT};
+use mmd_pose::{IkOverrides, Layer, Layers, MAX_LAYER_WEIGHT};
 
 use crate::engine::PoseInput;
 use crate::files::{MotionFile, bind};
@@ -98,24 +98,18 @@ impl Actor {
         self.layers.last_frame()
     }
 
-    /// The first layer taking part that has camera keys: its index and its camera.
-    pub(crate) fn layer_camera(&self) -> Option<(usize, &CameraMotion)> {
+    /// The first layer taking part (weight above 0) whose files give `part` (its camera or
+    /// light motion): the layer's index and that part.
+    pub(crate) fn first_layer_with<'a, T>(
+        &'a self,
+        part: impl Fn(&'a LayerSource) -> Option<&'a T>,
+    ) -> Option<(usize, &'a T)> {
         self.layers
             .iter()
             .zip(&self.sources)
             .enumerate()
             .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
-            .find_map(|(index, (_, source))| Some((index, source.camera.as_ref()?)))
-    }
-
-    /// The first layer taking part that has light keys: its index and its light.
-    pub(crate) fn layer_light(&self) -> Option<(usize, &LightMotion)> {
-        self.layers
-            .iter()
-            .zip(&self.sources)
-            .enumerate()
-            .filter(|(_, (layer, _))| layer.effective_weight() > 0.0)
-            .find_map(|(index, (_, source))| Some((index, source.light.as_ref()?)))
+            .find_map(|(index, (_, source))| Some((index, part(source)?)))
     }
 
     /// The model's motion layers, in order.

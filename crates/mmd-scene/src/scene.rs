@@ -259,7 +259,7 @@ impl Scene {
         Some(match &self.light {
             Some((_, motion)) => motion.sample(frame),
             None => self.actors.iter().find_map(|actor| {
-                let (index, light) = actor.layer_light()?;
+                let (index, light) = actor.first_layer_with(|s| s.light.as_ref())?;
                 Some(light.sample(actor.layers()[index].local_frame(frame)))
             })?,
         })
@@ -294,7 +294,7 @@ impl Scene {
     /// index and its camera.
     fn layer_camera(&self) -> Option<(&Actor, usize, &CameraMotion)> {
         self.actors.iter().find_map(|actor| {
-            let (index, camera) = actor.layer_camera()?;
+            let (index, camera) = actor.first_layer_with(|s| s.camera.as_ref())?;
             Some((actor, index, camera))
         })
     }

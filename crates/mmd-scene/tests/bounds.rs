@@ -14,7 +14,7 @@ use mmd_scene::bounds::motion_bounds;
 use mmd_scene::scene::Scene;
 
 fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
 
 /// MMD's linear interpolation block.

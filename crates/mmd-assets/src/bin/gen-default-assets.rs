@@ -1,4 +1,4 @@
-//! Writes the default model, motion and textures into the scene crate's `assets/` folder
+//! Writes the default model, motion and textures into the repository's `assets/` folder
 //! (or the folder given as the only argument).
 
 use std::path::PathBuf;
@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let out = std::env::args_os().nth(1).map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../mmd-scene/assets")),
+        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets")),
         PathBuf::from,
     );
     let files = match mmd_assets::generate() {
