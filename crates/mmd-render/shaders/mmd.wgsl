@@ -17,7 +17,8 @@ struct Frame {
     light_dir: vec4<f32>,
     light_color: vec4<f32>,
     shadow_color: vec4<f32>,
-    // width, height (pixels), edge pixels per edge-size unit, 1 = target is sRGB.
+    // width, height (pixels), edge length in world units per edge-size unit and unit of
+    // view depth, 1 = target is sRGB.
     output: vec4<f32>,
     // World → the self-shadow map's clip space.
     light_view_proj: mat4x4<f32>,
@@ -67,6 +68,7 @@ struct ShadedOut {
     @location(2) uv: vec2<f32>,
     @location(3) sub_uv: vec2<f32>,
     @location(4) light_clip: vec4<f32>,
+    @location(5) sphere_uv: vec2<f32>,
 }
 
 fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
@@ -97,6 +99,10 @@ fn vs_main(v: VertexIn) -> ShadedOut {
     out.uv = v.uv.xy;
     out.sub_uv = v.uv.zw;
     out.light_clip = frame.light_view_proj * vec4<f32>(v.position.xyz, 1.0);
+    // MMD takes the sphere map's coordinate from the view-space normal at each vertex and
+    // interpolates it across the face (as MME's full.fx, which reproduces MMD's shading).
+    let view_normal = (frame.view * vec4<f32>(safe_normalize(v.normal.xyz), 0.0)).xyz;
+    out.sphere_uv = vec2<f32>(view_normal.x * 0.5 + 0.5, view_normal.y * -0.5 + 0.5);
     return out;
 }
 
@@ -144,9 +150,7 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     alpha *= tex.a;
 
     let sphere_mode = u32(material.params.y + 0.5);
-    let view_normal = (frame.view * vec4<f32>(normal, 0.0)).xyz;
-    let view_uv = vec2<f32>(view_normal.x * 0.5 + 0.5, view_normal.y * -0.5 + 0.5);
-    let sphere = textureSample(sphere_texture, clamp_sampler, select(view_uv, in.sub_uv, sphere_mode == 3u));
+    let sphere = textureSample(sphere_texture, clamp_sampler, select(in.sphere_uv, in.sub_uv, sphere_mode == 3u));
     let added = color + tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
     let multiplied = color * tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
     color = select(select(multiplied, added, sphere_mode == 2u), color, sphere_mode == 0u);
@@ -209,21 +213,18 @@ struct FlatOut {
     @builtin(position) clip: vec4<f32>,
 }
 
-// The outline: the back faces pushed outwards along the screen-space normal by
-// edge size × the vertex's edge scale, a constant width in pixels.
+// The outline, as MMD draws it: the back faces pushed outwards in 3D along the vertex
+// normal by edge size × the vertex's edge scale, in units that make a silhouette edge a
+// constant width in pixels. Pushed in 3D, the hull of a surface facing away from the camera
+// lies behind that surface, so it never covers its own model (a plane seen from its back, a
+// box seen through its transparent texels).
 @vertex
 fn vs_edge(v: VertexIn) -> FlatOut {
-    var clip = frame.view_proj * vec4<f32>(v.position.xyz, 1.0);
-    let normal_clip = (frame.view_proj * vec4<f32>(v.normal.xyz, 0.0)).xy;
-    let size = frame.output.xy;
-    let pixels = material.params.x * v.position.w * frame.output.z;
-    let dir = normal_clip * size;
-    let len = length(dir);
-    if len > 0.0 {
-        clip = vec4<f32>(clip.xy + dir / len * pixels * 2.0 / size * clip.w, clip.zw);
-    }
+    let depth = (frame.view_proj * vec4<f32>(v.position.xyz, 1.0)).w;
+    let grow = material.params.x * v.position.w * frame.output.z * depth;
+    let pushed = v.position.xyz + safe_normalize(v.normal.xyz) * grow;
     var out: FlatOut;
-    out.clip = clip;
+    out.clip = frame.view_proj * vec4<f32>(pushed, 1.0);
     return out;
 }
 

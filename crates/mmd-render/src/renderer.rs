@@ -67,6 +67,16 @@ struct FrameUniform {
     self_shadow: [f32; 4],
 }
 
+/// The length, in world units at unit view depth, of one edge-size unit of an MMD edge:
+/// `EDGE_PIXELS_AT_720` pixels at 720 pixels of height, scaled with the output's height.
+/// The edge shader multiplies it by each vertex's depth, so a silhouette edge keeps its
+/// width in pixels however far the model is.
+fn edge_world_per_depth(projection: Mat4, height: u32) -> f32 {
+    let pixels = EDGE_PIXELS_AT_720 * height as f32 / 720.0;
+    // One pixel spans 2 / height of clip space; the projection scales view-space y by y_axis.y.
+    pixels * 2.0 / (height.max(1) as f32 * projection.y_axis.y.abs().max(f32::EPSILON))
+}
+
 /// The projection onto the ground plane y = 0 along the light's direction `l`, or `None`
 /// when the light does not come from above.
 fn ground_projection(l: Vec3) -> Option<Mat4> {
@@ -309,7 +319,8 @@ impl Renderer {
         let (width, height) = targets.size();
         let aspect = width as f32 / height as f32;
         let view_matrix = view.camera.view();
-        let view_proj = view.camera.projection(aspect) * view_matrix;
+        let projection = view.camera.projection(aspect);
+        let view_proj = projection * view_matrix;
         let light_dir = view.light.direction.try_normalize().unwrap_or(Vec3::NEG_Y);
         let shadow = view.ground_shadow.zip(ground_projection(light_dir));
         let self_shadow_mode = match view.self_shadow.mode {
@@ -332,7 +343,7 @@ impl Renderer {
             output: [
                 width as f32,
                 height as f32,
-                EDGE_PIXELS_AT_720 * height as f32 / 720.0,
+                edge_world_per_depth(projection, height),
                 if self.format.is_srgb() { 1.0 } else { 0.0 },
             ],
             light_view_proj: light_view_proj.to_cols_array_2d(),

@@ -251,6 +251,10 @@ pub struct RenderArgs {
     /// has them).
     #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
     pub self_shadow: OnOff,
+    /// MMD's ground shadow, the models' shadow cast along the light onto the floor (on as in
+    /// MMD's View menu; materials without the ground-shadow flag never cast it).
+    #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
+    pub ground_shadow: OnOff,
     #[command(flatten)]
     pub physics: PhysicsArgs,
 }

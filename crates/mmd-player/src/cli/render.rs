@@ -107,7 +107,14 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         log_blow_ups(&engine, &scene, frame);
         let self_shadow = scene.self_shadow_shown(frame, args.self_shadow == OnOff::On);
         let camera = scene.camera_at(frame).unwrap_or(framing);
-        let view = export_view(camera, scene.light_at(frame), self_shadow, true, true);
+        let ground_shadow = args.ground_shadow == OnOff::On;
+        let view = export_view(
+            camera,
+            scene.light_at(frame),
+            self_shadow,
+            true,
+            ground_shadow,
+        );
         let image = renderer.render(&scene, engine.poses(), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {
