@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use mmd_format::FixedText;
 use mmd_format::vmd::{CameraKey, Vmd};
 
+mod common;
 mod render_cli;
 
+use common::fixture;
 use render_cli::render;
 
 /// MMD's renders are 1024×1024.
@@ -20,21 +22,6 @@ const SIZE: u32 = 1024;
 
 /// The mean over all cases of each case's mean distance must stay within this.
 const MEAN_OF_MEANS: f64 = 0.01;
-
-fn golden_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mmd-golden"
-    ));
-    if dir.join("manifest.json").exists() {
-        return Some(dir);
-    }
-    if std::env::var("MMD_REQUIRE_FIXTURES").as_deref() == Ok("1") {
-        panic!("MMD_REQUIRE_FIXTURES=1 but {} is missing", dir.display());
-    }
-    eprintln!("skipping: {} is missing", dir.display());
-    None
-}
 
 struct Case {
     name: String,
@@ -140,7 +127,7 @@ fn write_comparison(path: &Path, ours: &image::RgbaImage, golden: &image::RgbaIm
 
 #[test]
 fn renders_match_mikumikudance_within_its_thresholds() {
-    let Some(dir) = golden_dir() else {
+    let Some(dir) = fixture("mmd-golden") else {
         return;
     };
     let manifest: serde_json::Value =

@@ -1,6 +1,6 @@
 // MMD's standard shading (after MMD's full.fx) with its self-shadow, the self-shadow map,
 // the edge (outline) pass and the planar ground shadow. Colours are computed in the textures' own gamma
-// space like MMD; `frame.output.w` asks for a conversion when the target encodes sRGB.
+// space like MMD; `frame.output.y` asks for a conversion when the target encodes sRGB.
 //
 // No branch here depends on uniform values alone: material and frame switches are `select`s,
 // and the edge's alpha test is decided on the CPU. With such branches, lavapipe from Mesa 22.3
@@ -17,8 +17,8 @@ struct Frame {
     light_dir: vec4<f32>,
     light_color: vec4<f32>,
     shadow_color: vec4<f32>,
-    // width, height (pixels), edge length in world units per edge-size unit and unit of
-    // view depth, 1 = target is sRGB.
+    // x = edge length in world units per edge-size unit and unit of view depth,
+    // y = 1 when the target is sRGB.
     output: vec4<f32>,
     // World → the self-shadow map's clip space.
     light_view_proj: mat4x4<f32>,
@@ -79,7 +79,7 @@ fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
 
 fn encode(color: vec4<f32>) -> vec4<f32> {
     let converted = vec4<f32>(srgb_to_linear(saturate(color.rgb)), color.a);
-    return select(color, converted, frame.output.w > 0.5);
+    return select(color, converted, frame.output.y > 0.5);
 }
 
 fn safe_normalize(v: vec3<f32>) -> vec3<f32> {
@@ -221,7 +221,7 @@ struct FlatOut {
 @vertex
 fn vs_edge(v: VertexIn) -> FlatOut {
     let depth = (frame.view_proj * vec4<f32>(v.position.xyz, 1.0)).w;
-    let grow = material.params.x * v.position.w * frame.output.z * depth;
+    let grow = material.params.x * v.position.w * frame.output.x * depth;
     let pushed = v.position.xyz + safe_normalize(v.normal.xyz) * grow;
     var out: FlatOut;
     out.clip = frame.view_proj * vec4<f32>(pushed, 1.0);

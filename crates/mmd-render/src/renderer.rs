@@ -15,7 +15,8 @@ use crate::texture::{self, MipImage};
 pub const SAMPLE_COUNT: u32 = 4;
 /// Depth/stencil format (the stencil keeps the ground shadow from blending twice).
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
-/// Edge width in pixels per unit of edge size, at this output height; scaled with height.
+/// Edge width in pixels per unit of edge size at 720 pixels of output height; scaled with
+/// the height.
 const EDGE_PIXELS_AT_720: f32 = 1.5;
 
 /// What to draw besides the models, and how.
@@ -67,14 +68,13 @@ struct FrameUniform {
     self_shadow: [f32; 4],
 }
 
-/// The length, in world units at unit view depth, of one edge-size unit of an MMD edge:
-/// `EDGE_PIXELS_AT_720` pixels at 720 pixels of height, scaled with the output's height.
-/// The edge shader multiplies it by each vertex's depth, so a silhouette edge keeps its
-/// width in pixels however far the model is.
-fn edge_world_per_depth(projection: Mat4, height: u32) -> f32 {
-    let pixels = EDGE_PIXELS_AT_720 * height as f32 / 720.0;
-    // One pixel spans 2 / height of clip space; the projection scales view-space y by y_axis.y.
-    pixels * 2.0 / (height.max(1) as f32 * projection.y_axis.y.abs().max(f32::EPSILON))
+/// The length, in world units at unit view depth, of one edge-size unit of an MMD edge. The
+/// edge shader multiplies it by each vertex's depth, so a silhouette edge keeps its width in
+/// pixels however far the model is. The width scales with the output's height, so in clip
+/// space it is the same at any size: `EDGE_PIXELS_AT_720` pixels of 720 span
+/// `2 × EDGE_PIXELS_AT_720 / 720`; the projection scales view-space y by `y_axis.y`.
+fn edge_world_per_depth(projection: Mat4) -> f32 {
+    EDGE_PIXELS_AT_720 * 2.0 / (720.0 * projection.y_axis.y.abs().max(f32::EPSILON))
 }
 
 /// The projection onto the ground plane y = 0 along the light's direction `l`, or `None`
@@ -341,10 +341,10 @@ impl Renderer {
             light_color: view.light.color.extend(1.0).into(),
             shadow_color: shadow.map_or([0.0; 4], |s| s.0),
             output: [
-                width as f32,
-                height as f32,
-                edge_world_per_depth(projection, height),
+                edge_world_per_depth(projection),
                 if self.format.is_srgb() { 1.0 } else { 0.0 },
+                0.0,
+                0.0,
             ],
             light_view_proj: light_view_proj.to_cols_array_2d(),
             self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],

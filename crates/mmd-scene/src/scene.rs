@@ -217,16 +217,8 @@ impl Scene {
                 }
             }
         }
-        match camera {
-            Some((camera, true)) => self.camera = Some(camera),
-            Some((_, false)) => self.camera = None,
-            None => {}
-        }
-        match light {
-            Some((light, true)) => self.light = Some(light),
-            Some((_, false)) => self.light = None,
-            None => {}
-        }
+        replace_track(&mut self.camera, camera);
+        replace_track(&mut self.light, light);
         Ok(opened)
     }
 
@@ -246,7 +238,7 @@ impl Scene {
         Some(match &self.camera {
             Some((_, motion)) => motion.sample(frame),
             None => {
-                let (actor, index, camera) = self.layer_camera()?;
+                let (actor, index, camera) = self.first_layer_with(|s| s.camera.as_ref())?;
                 camera.sample(actor.layers()[index].local_frame(frame))
             }
         })
@@ -258,10 +250,10 @@ impl Scene {
     pub fn light_motion_at(&self, frame: f32) -> Option<Light> {
         Some(match &self.light {
             Some((_, motion)) => motion.sample(frame),
-            None => self.actors.iter().find_map(|actor| {
-                let (index, light) = actor.first_layer_with(|s| s.light.as_ref())?;
-                Some(light.sample(actor.layers()[index].local_frame(frame)))
-            })?,
+            None => {
+                let (actor, index, light) = self.first_layer_with(|s| s.light.as_ref())?;
+                light.sample(actor.layers()[index].local_frame(frame))
+            }
         })
     }
 
@@ -290,18 +282,21 @@ impl Scene {
         }
     }
 
-    /// The first layer taking part that has camera keys, in actor order: its actor, its
-    /// index and its camera.
-    fn layer_camera(&self) -> Option<(&Actor, usize, &CameraMotion)> {
+    /// The first layer taking part whose files give `part` (its camera or light motion), in
+    /// actor order: its actor, its index and that part.
+    fn first_layer_with<'a, T>(
+        &'a self,
+        part: impl Fn(&'a LayerSource) -> Option<&'a T> + Copy,
+    ) -> Option<(&'a Actor, usize, &'a T)> {
         self.actors.iter().find_map(|actor| {
-            let (index, camera) = actor.first_layer_with(|s| s.camera.as_ref())?;
-            Some((actor, index, camera))
+            let (index, found) = actor.first_layer_with(part)?;
+            Some((actor, index, found))
         })
     }
 
     /// Whether the scene has a camera motion (its own or a layer's).
     pub fn has_camera(&self) -> bool {
-        self.camera.is_some() || self.layer_camera().is_some()
+        self.camera.is_some() || self.first_layer_with(|s| s.camera.as_ref()).is_some()
     }
 
     /// What the camera motion in use is called.
@@ -309,7 +304,7 @@ impl Scene {
         match &self.camera {
             Some((label, _)) => Some(label),
             None => {
-                let (actor, index, _) = self.layer_camera()?;
+                let (actor, index, _) = self.first_layer_with(|s| s.camera.as_ref())?;
                 Some(&actor.layer_sources()[index].label)
             }
         }
@@ -415,6 +410,17 @@ impl Scene {
             self.light = light;
         }
         Ok(opened)
+    }
+}
+
+/// Puts the last file's track (camera or light motion) of an opening into the scene: a file
+/// holding only that track becomes the scene's own; one inside a model's motion clears the
+/// scene's own, so that the layer's keys are the ones shown.
+fn replace_track<T>(own: &mut Option<T>, last: Option<(T, bool)>) {
+    match last {
+        Some((track, true)) => *own = Some(track),
+        Some((_, false)) => *own = None,
+        None => {}
     }
 }
 
