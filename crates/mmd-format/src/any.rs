@@ -3,10 +3,13 @@
 use crate::error::{Error, Format};
 use crate::pmd::Pmd;
 use crate::pmx::Pmx;
+use crate::vac::Vac;
 use crate::vmd::Vmd;
 use crate::vpd::Vpd;
+use crate::xfile::XFile;
 
-/// The format `bytes` claims by its magic (VPD: by its first line), or `None`.
+/// The format `bytes` claims by its magic (VPD: by its first line), or `None`. A `.vac` has no
+/// magic: it is told by its content, and only when nothing else matched.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
     if bytes.starts_with(b"PMX ") {
         Some(Format::Pmx)
@@ -18,18 +21,25 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         Some(Format::Vmd)
     } else if crate::vpd::has_magic(bytes) {
         Some(Format::Vpd)
+    } else if crate::xfile::has_magic(bytes) {
+        Some(Format::X)
+    } else if crate::vac::looks_like_vac(bytes) {
+        Some(Format::Vac)
     } else {
         None
     }
 }
 
-/// Any file this crate reads. Models are boxed: they are large and usually moved on at once.
+/// Any file this crate reads. Models and accessories are boxed: they are large and usually
+/// moved on at once.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyFile {
     Pmx(Box<Pmx>),
     Pmd(Box<Pmd>),
     Vmd(Vmd),
     Vpd(Vpd),
+    X(Box<XFile>),
+    Vac(Vac),
 }
 
 impl AnyFile {
@@ -39,13 +49,15 @@ impl AnyFile {
             AnyFile::Pmd(_) => Format::Pmd,
             AnyFile::Vmd(_) => Format::Vmd,
             AnyFile::Vpd(_) => Format::Vpd,
+            AnyFile::X(_) => Format::X,
+            AnyFile::Vac(_) => Format::Vac,
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReadAnyError {
-    #[error("unknown format: no PMX, PMD, VMD or VPD magic at byte 0")]
+    #[error("unknown format: not a PMX, PMD, VMD, VPD, .x or .vac file (no signature at byte 0)")]
     UnknownFormat,
     #[error(transparent)]
     Invalid(#[from] Error),
@@ -58,6 +70,8 @@ pub fn read_any(bytes: &[u8]) -> Result<AnyFile, ReadAnyError> {
         Format::Pmd => AnyFile::Pmd(Box::new(crate::pmd::read(bytes)?)),
         Format::Vmd => AnyFile::Vmd(crate::vmd::read(bytes)?),
         Format::Vpd => AnyFile::Vpd(crate::vpd::read(bytes)?),
+        Format::X => AnyFile::X(Box::new(crate::xfile::read(bytes)?)),
+        Format::Vac => AnyFile::Vac(crate::vac::read(bytes)?),
     };
     Ok(file)
 }

@@ -9,6 +9,10 @@ pub enum Format {
     Pmd,
     Vmd,
     Vpd,
+    /// DirectX `.x` (accessories).
+    X,
+    /// MMD's accessory settings (`.vac`).
+    Vac,
 }
 
 impl fmt::Display for Format {
@@ -18,6 +22,8 @@ impl fmt::Display for Format {
             Format::Pmd => "PMD",
             Format::Vmd => "VMD",
             Format::Vpd => "VPD",
+            Format::X => "X",
+            Format::Vac => "VAC",
         })
     }
 }

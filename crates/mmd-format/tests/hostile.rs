@@ -1,8 +1,10 @@
-//! Hostile input: truncated and corrupted variants of every fixture model, motion and pose,
-//! fed to `read_any`. Each must end in `Ok` or a clean `Err` whose offset lies inside the
-//! input — never a panic. A corrupt PMD that still reads must also convert to a valid PMX. Counts are checked against the remaining bytes before allocating, so
-//! memory stays bounded by the input size; the variant counts below keep the whole test to a
-//! few seconds in a debug build.
+//! Hostile input: truncated and corrupted variants of every fixture model, motion, pose and
+//! accessory (the `.x` also in its binary and compressed encodings), fed to `read_any`. Each
+//! must end in `Ok` or a clean `Err` whose offset lies inside the input — never a panic. A
+//! corrupt PMD that still reads must also convert to a valid PMX, and a corrupt `.x` that still
+//! reads must be drawable (every index in range). Counts are checked against the remaining
+//! bytes before allocating, so memory stays bounded by the input size; the variant counts
+//! below keep the whole test to a few seconds in a debug build.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -11,9 +13,11 @@ use std::panic::catch_unwind;
 
 use mmd_format::any::{AnyFile, ReadAnyError, read_any};
 use mmd_format::convert::pmd_to_pmx;
+use mmd_format::xfile::XFile;
 use mmd_format::{pmd, pmx, vmd};
 
 use common::fixture;
+use common::x_encode::{mszip, to_binary};
 
 const MODELS: [&str; 11] = [
     "gene/Gene_light.pmx",
@@ -42,6 +46,9 @@ const MOTIONS: [&str; 9] = [
 ];
 
 const POSES: [&str; 1] = ["mmdloader-app/makoto_basic.vpd"];
+
+const ACCESSORY: &str = "three-mmd-loader/test_quad_accessory.x";
+const ACCESSORY_SETTINGS: &str = "three-mmd-loader/test_quad_accessory.vac";
 
 /// Tiny deterministic PRNG (xorshift64), so every run tests the same variants.
 struct XorShift(u64);
@@ -147,13 +154,55 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
                 })
                 .collect()
         }
-        AnyFile::Vpd(_) => bytes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &b)| b == b'\n')
-            .map(|(i, _)| i + 1)
-            .collect(),
+        AnyFile::Vpd(_) | AnyFile::Vac(_) => line_starts(bytes),
+        // Text: where objects open and lines start. Binary and compressed: a spread of
+        // offsets, some of which land on list counts and block sizes.
+        AnyFile::X(_) if &bytes[8..12] == b"txt " => {
+            let mut starts = line_starts(bytes);
+            starts.extend(
+                bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'{')
+                    .map(|(i, _)| i + 1),
+            );
+            starts
+        }
+        AnyFile::X(_) => (16..bytes.len()).step_by(6).collect(),
     }
+}
+
+fn line_starts(bytes: &[u8]) -> Vec<usize> {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// What every accessory the reader accepts must hold: indices in range, one material per
+/// triangle, at least one material.
+fn accessory_problem(x: &XFile) -> Option<String> {
+    let vertices = x.vertices.len() as u32;
+    let materials = x.materials.len() as u32;
+    if x.materials.is_empty() {
+        return Some("no material".into());
+    }
+    if x.triangle_materials.len() != x.triangles.len() {
+        return Some("triangle materials do not match the triangles".into());
+    }
+    if let Some(t) = x
+        .triangles
+        .iter()
+        .find(|t| t.iter().any(|&i| i >= vertices))
+    {
+        return Some(format!("triangle {t:?} past {vertices} vertices"));
+    }
+    if let Some(m) = x.triangle_materials.iter().find(|&&m| m >= materials) {
+        return Some(format!("material {m} past {materials}"));
+    }
+    None
 }
 
 /// Truncated and mutated copies of `bytes`, each with a description.
@@ -215,13 +264,22 @@ fn variants(bytes: &[u8], seed: u64) -> Vec<(String, Vec<u8>)> {
 
 /// Feeds every variant of every file to `read_any`; returns the failures.
 fn run(files: &[&str]) -> (usize, Vec<String>) {
-    let mut total = 0;
-    let mut failures = Vec::new();
-    for (n, file) in files.iter().enumerate() {
+    let mut inputs = Vec::new();
+    for file in files {
         let Some(bytes) = fixture(file) else {
             return (0, Vec::new());
         };
-        for (what, v) in variants(&bytes, 0x9E37_79B9_7F4A_7C15 ^ n as u64) {
+        inputs.push((file.to_string(), bytes));
+    }
+    run_inputs(&inputs)
+}
+
+/// Feeds every variant of every (name, bytes) to `read_any`; returns the failures.
+fn run_inputs(inputs: &[(String, Vec<u8>)]) -> (usize, Vec<String>) {
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for (n, (file, bytes)) in inputs.iter().enumerate() {
+        for (what, v) in variants(bytes, 0x9E37_79B9_7F4A_7C15 ^ n as u64) {
             total += 1;
             match catch_unwind(|| read_any(&v)) {
                 Err(_) => failures.push(format!("{file}: {what}: panicked")),
@@ -256,6 +314,12 @@ fn run(files: &[&str]) -> (usize, Vec<String>) {
                         failures.push(format!("{file}: {what}: not neutralised"));
                     }
                 }
+                // An accessory that still reads is drawable: every index in range.
+                Ok(Ok(AnyFile::X(x))) => {
+                    if let Some(problem) = accessory_problem(&x) {
+                        failures.push(format!("{file}: {what}: {problem}"));
+                    }
+                }
                 Ok(_) => {}
             }
         }
@@ -264,11 +328,14 @@ fn run(files: &[&str]) -> (usize, Vec<String>) {
 }
 
 fn check(files: &[&str], minimum: usize) {
-    let (total, failures) = run(files);
+    report(run(files), files.len(), minimum);
+}
+
+fn report((total, failures): (usize, Vec<String>), files: usize, minimum: usize) {
     if total == 0 {
         return;
     }
-    eprintln!("{total} variants of {} files", files.len());
+    eprintln!("{total} variants of {files} files");
     assert!(total >= minimum, "only {total} variants");
     assert!(
         failures.is_empty(),
@@ -294,6 +361,43 @@ fn corrupted_poses_never_panic() {
 }
 
 #[test]
+fn corrupted_accessories_never_panic() {
+    check(&[ACCESSORY, ACCESSORY_SETTINGS], 1000);
+}
+
+/// The accessory in its other three encodings, so that binary tokens and MSZIP blocks are
+/// cut and overwritten too.
+#[test]
+fn corrupted_binary_and_compressed_accessories_never_panic() {
+    let Some(text) = fixture(ACCESSORY) else {
+        return;
+    };
+    let body = mmd_format::text::decode_sjis(&text[16..]);
+    let binary = to_binary(&body, false);
+    let doubles = to_binary(&body, true);
+    // Repeated meshes make the compressed text span blocks that copy from each other.
+    let long = [text.clone(), text[16..].repeat(60)].concat();
+    let inputs = vec![
+        ("binary".to_string(), binary.clone()),
+        ("binary, 64-bit floats".to_string(), doubles),
+        ("compressed text".to_string(), mszip(&text).0),
+        ("compressed binary".to_string(), mszip(&binary).0),
+        (
+            "compressed text, several blocks".to_string(),
+            mszip(&long).0,
+        ),
+    ];
+    for (name, bytes) in &inputs {
+        assert!(
+            read_any(bytes).is_ok_and(|f| matches!(f, AnyFile::X(_))),
+            "{name} reads"
+        );
+    }
+    let count = inputs.len();
+    report(run_inputs(&inputs), count, 1000);
+}
+
+#[test]
 fn formats_are_detected_by_magic() {
     use mmd_format::Format;
     use mmd_format::any::detect;
@@ -306,6 +410,8 @@ fn formats_are_detected_by_magic() {
         Some(Format::Vpd)
     );
     assert_eq!(detect(b"Vocaloid Pose Data file"), Some(Format::Vpd));
+    assert_eq!(detect(b"xof 0303bzip0032"), Some(Format::X));
+    assert_eq!(detect(b"name\r\nthing.x\r\n1.0\r\n"), Some(Format::Vac));
     assert_eq!(detect(b"pmx "), None);
     assert_eq!(detect(b"Vocaloid Motion Data 0003"), None);
 }

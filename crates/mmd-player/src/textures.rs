@@ -1,5 +1,5 @@
-//! Where the renderer reads a model's textures: the embedded ones of the bundled model, or the
-//! model file's folder.
+//! Where the renderer reads a model's or an accessory's textures: the embedded ones of the
+//! bundled model, or the file's folder.
 
 use mmd_render::{DirTextureSource, MemoryTextureSource, TextureSource};
 use mmd_scene::bundled;
@@ -7,7 +7,12 @@ use mmd_scene::model::{Model, TextureOrigin};
 
 /// The texture source of `model`.
 pub fn texture_source(model: &Model) -> Box<dyn TextureSource> {
-    match &model.textures {
+    texture_source_at(&model.textures)
+}
+
+/// The texture source of a model's or an accessory's textures.
+pub fn texture_source_at(origin: &TextureOrigin) -> Box<dyn TextureSource> {
+    match origin {
         TextureOrigin::Bundled => Box::new(bundled_textures()),
         TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),
     }

@@ -1,6 +1,6 @@
-//! `mmd-player inspect --json` on every fixture model, motion and pose, compared with the
-//! counts SOURCES.md lists; and on corrupt files, which must fail with one line naming the file
-//! and the byte offset.
+//! `mmd-player inspect --json` on every fixture model, motion, pose and accessory, compared with
+//! the counts SOURCES.md lists; and on corrupt files, which must fail with one line naming the
+//! file and the byte offset.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -275,6 +275,8 @@ fn corrupt_files_fail_with_one_line_naming_file_and_byte() {
             "bad.vpd".into(),
             b"Vocaloid Pose Data file\n\nm.osm;\n1;\nBone0{a\n1,2;\n".to_vec(),
         ),
+        ("cut.x".into(), b"xof 0303txt 0032\nMesh { 3; 1.0;".to_vec()),
+        ("bad.vac".into(), b"lamp\nlamp.x\n1\nx,y\n0,0,0\n".to_vec()),
     ];
     for (file, cut) in [
         ("mmd-viewer-js/miku/miku_v2.pmd", 5000),
@@ -360,6 +362,131 @@ fn dangling_references_are_warnings_not_failures() {
             ),
             "  warnings:         2".to_string(),
         ],
+        "{text}"
+    );
+}
+
+#[test]
+fn accessory_and_its_settings_report_their_content() {
+    let Some(x) = fixture("three-mmd-loader/test_quad_accessory.x") else {
+        return;
+    };
+    let value = inspect_json(&x);
+    assert_fields(
+        "test_quad_accessory.x",
+        &value,
+        &json!({"format": "x", "encoding": "text", "meshes": 1, "vertices": 4, "faces": 2,
+            "triangles": 2, "materials": 1, "normals": true, "vertex_colors": false,
+            "warnings": []}),
+    );
+    assert_eq!(
+        value["material_list"],
+        json!([{"diffuse": [0.8, 0.8, 0.8, 1.0], "power": 10.0, "specular": [0.5, 0.5, 0.5],
+            "emissive": [0.0, 0.0, 0.0], "texture": null, "sphere": null,
+            "sphere_mode": "none"}])
+    );
+    let out = inspect(&x, false);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    assert_eq!(lines[1], "format:           x", "{text}");
+    assert_eq!(lines[2], "encoding:         text", "{text}");
+    for line in [
+        "triangles:        2",
+        "normals:          true",
+        "materials:        1",
+        "material 0: diffuse 0.8, 0.8, 0.8, 1.0; power 10.0; specular 0.5, 0.5, 0.5; emissive 0.0, 0.0, 0.0",
+        "warnings:         0",
+    ] {
+        assert!(lines.contains(&line), "{line:?} in {text}");
+    }
+
+    let Some(vac) = fixture("three-mmd-loader/test_quad_accessory.vac") else {
+        return;
+    };
+    assert_eq!(
+        inspect_json(&vac),
+        json!({"format": "vac", "name": "test_quad", "x_file": "test_quad_accessory.x",
+            "scale": 1.5, "position": [0.0, -1.0, 0.5], "rotation_degrees": [90.0, 0.0, 0.0],
+            "parent_bone": "center"})
+    );
+    let out = inspect(&vac, false);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        lines,
+        [
+            "format:           vac",
+            "name:             test_quad",
+            "parent_bone:      center",
+            "position:         0.0, -1.0, 0.5",
+            "rotation_degrees: 90.0, 0.0, 0.0",
+            "scale:            1.5",
+            "x_file:           test_quad_accessory.x",
+        ],
+        "{text}"
+    );
+}
+
+/// An accessory made here with what the fixture lacks: a texture with a sphere map, vertex
+/// colours, a face naming a missing vertex (left out and reported); and its settings without
+/// a parent bone.
+#[test]
+fn accessory_textures_and_repairs_are_listed() {
+    use mmd_format::text::encode_sjis;
+    let scratch = tempfile::tempdir().unwrap();
+    let x = scratch.path().join("lamp.x");
+    let body = "xof 0303txt 0032
+        Mesh { 3; 0.0;0.0;0.0;, 1.0;0.0;0.0;, 0.0;1.0;0.0;;
+          2; 3;0,1,2;, 4;0,1,2,5;;
+          MeshVertexColors { 1; 0;1.0;0.0;0.0;1.0;;; }
+          MeshMaterialList { 1; 1; 0;;
+            Material { 1.0;1.0;1.0;0.5;; 5.0; 0.0;0.0;0.0;; 0.25;0.25;0.25;;
+              TextureFilename { \"笠.png*光.spa\"; } } } }";
+    std::fs::write(&x, encode_sjis(body)).unwrap();
+    let value = inspect_json(&x);
+    assert_fields(
+        "lamp.x",
+        &value,
+        &json!({"meshes": 1, "vertices": 3, "faces": 2, "triangles": 1, "normals": false,
+            "vertex_colors": true,
+            "warnings": ["mesh 0: 1 faces name vertices past the 3 given; left out"]}),
+    );
+    assert_eq!(value["material_list"][0]["texture"], "笠.png");
+    assert_eq!(value["material_list"][0]["sphere"], "光.spa");
+    assert_eq!(value["material_list"][0]["sphere_mode"], "add");
+
+    let out = inspect(&x, false);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tail: Vec<&str> = text.lines().rev().take(2).collect();
+    assert_eq!(
+        tail,
+        [
+            "    mesh 0: 1 faces name vertices past the 3 given; left out",
+            "  warnings:         1",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("power 5.0; specular 0.0, 0.0, 0.0; emissive 0.25, 0.25, 0.25; texture 笠.png; sphere 光.spa (add)"),
+        "{text}"
+    );
+
+    let vac = scratch.path().join("lamp.vac");
+    std::fs::write(
+        &vac,
+        encode_sjis("照明\r\nlamp.x\r\n2\r\n0,10,0\r\n0,0,0\r\n\r\n"),
+    )
+    .unwrap();
+    assert_eq!(inspect_json(&vac)["parent_bone"], Value::Null);
+    let text = String::from_utf8(inspect(&vac, false).stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l.trim() == "parent_bone:      none"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.trim() == "name:             照明"),
         "{text}"
     );
 }

@@ -33,7 +33,7 @@ struct Material {
     ambient: vec4<f32>,
     edge_color: vec4<f32>,
     // x = edge size, y = sphere mode (0 none, 1 multiply, 2 add, 3 sub-texture),
-    // z = 1 when the material receives the self-shadow
+    // z = 1 when the material receives the self-shadow, w = 1 for an accessory's shading
     params: vec4<f32>,
     texture_mul: vec4<f32>,
     texture_add: vec4<f32>,
@@ -142,38 +142,29 @@ fn tint(c: vec4<f32>, mul: vec4<f32>, add: vec4<f32>, neutral: f32) -> vec3<f32>
 fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     let normal = safe_normalize(in.normal);
     let to_light = -frame.light_dir.xyz;
-    var color = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
+    let light_normal = dot(normal, to_light);
     var alpha = material.diffuse.a;
 
     let tex = textureSample(base_texture, wrap_sampler, in.uv);
-    color *= tint(tex, material.texture_mul, material.texture_add, 1.0);
+    let texture_color = tint(tex, material.texture_mul, material.texture_add, 1.0);
     alpha *= tex.a;
-
     let sphere_mode = u32(material.params.y + 0.5);
     let sphere = textureSample(sphere_texture, clamp_sampler, select(in.sphere_uv, in.sub_uv, sphere_mode == 3u));
-    let added = color + tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
-    let multiplied = color * tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
-    color = select(select(multiplied, added, sphere_mode == 2u), color, sphere_mode == 0u);
+    let sphere_added = tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
+    let sphere_multiplied = tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
     alpha *= select(sphere.a, 1.0, sphere_mode == 0u);
 
-    let light_normal = dot(normal, to_light);
-    // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
-    // nothing about minification (a toon file that doubles as a colour texture has mips).
-    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5), 0.0);
-    let toon_shaded = color * tint(toon, material.toon_mul, material.toon_add, 1.0);
-
-    // With the self-shadow, a receiving material goes from its colour to its colour × the
-    // toon's darkest row by the lesser of the map's coverage and 3·N·L; outside the map it
-    // keeps its colour unshaded (both as MMD does).
+    // With the self-shadow, where a receiving point lies in the map.
     let ndc = in.light_clip.xyz / in.light_clip.w;
     let shadow_uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     let in_map = in.light_clip.w > 0.0 && all(shadow_uv == saturate(shadow_uv));
-    let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
-    let shadow_color = color * tint(darkest, material.toon_mul, material.toon_add, 1.0);
-    let coverage = min(saturate(light_normal * 3.0), shadow_coverage(ndc, shadow_uv));
-    let self_shadowed = select(color, mix(shadow_color, color, coverage), in_map);
     let receives = frame.self_shadow.x > 0.5 && material.params.z > 0.5;
-    color = select(toon_shaded, self_shadowed, receives);
+    // Outside the map a receiver counts as fully lit.
+    let map_coverage = select(1.0, shadow_coverage(ndc, shadow_uv), in_map);
+
+    let model_color = model_shading(texture_color, sphere_mode, sphere_added, sphere_multiplied, light_normal, map_coverage, receives, in_map);
+    let accessory_color = accessory_shading(texture_color, sphere_mode, sphere_added, sphere_multiplied, light_normal, map_coverage, receives, in_map);
+    var color = select(model_color, accessory_color, material.params.w > 0.5);
 
     let power = material.specular.w;
     let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
@@ -185,6 +176,58 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
         discard;
     }
     return encode(vec4<f32>(color, alpha));
+}
+
+// A model's material: ambient + diffuse × light, times the texture and the sphere map, then
+// the toon ramp by N·L. With the self-shadow, a receiving material goes from its colour to its
+// colour × the toon's darkest row by the lesser of the map's coverage and 3·N·L (outside the
+// map it keeps its colour unshaded), both as MMD does.
+fn model_shading(
+    texture_color: vec3<f32>,
+    sphere_mode: u32,
+    sphere_added: vec3<f32>,
+    sphere_multiplied: vec3<f32>,
+    light_normal: f32,
+    map_coverage: f32,
+    receives: bool,
+    in_map: bool,
+) -> vec3<f32> {
+    var color = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
+    color *= texture_color;
+    color = select(select(color * sphere_multiplied, color + sphere_added, sphere_mode == 2u), color, sphere_mode == 0u);
+
+    // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
+    // nothing about minification (a toon file that doubles as a colour texture has mips).
+    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5), 0.0);
+    let toon_shaded = color * tint(toon, material.toon_mul, material.toon_add, 1.0);
+
+    let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
+    let shadow_color = color * tint(darkest, material.toon_mul, material.toon_add, 1.0);
+    let coverage = min(saturate(light_normal * 3.0), map_coverage);
+    return select(toon_shaded, select(color, mix(shadow_color, color, coverage), in_map), receives);
+}
+
+// An accessory's material (a `.x` mesh), lit without a toon: its emissive colour (held as the
+// ambient) plus diffuse × (light − 0.3) everywhere, and diffuse × N·L towards the light, times
+// the texture with its sphere map (nanoem's reading of MMD's accessory lighting). Under the
+// self-shadow it goes from that to the unlit part by the map's coverage alone: MME's full.fx
+// (MMD's shading as an effect) limits the coverage by N·L only for toon-shaded materials,
+// whose lit side the toon would otherwise cut off; here N·L already shades the lit side.
+fn accessory_shading(
+    texture_color: vec3<f32>,
+    sphere_mode: u32,
+    sphere_added: vec3<f32>,
+    sphere_multiplied: vec3<f32>,
+    light_normal: f32,
+    map_coverage: f32,
+    receives: bool,
+    in_map: bool,
+) -> vec3<f32> {
+    let base = select(select(texture_color * sphere_multiplied, texture_color + sphere_added, sphere_mode == 2u), texture_color, sphere_mode == 0u);
+    let ambient = material.diffuse.rgb * (frame.light_color.rgb - 0.3) + material.ambient.rgb;
+    let lit = base * saturate(ambient + material.diffuse.rgb * saturate(light_normal));
+    let shadowed = base * saturate(ambient);
+    return saturate(select(lit, mix(shadowed, lit, map_coverage), receives && in_map));
 }
 
 struct CastOut {

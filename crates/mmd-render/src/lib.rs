@@ -26,7 +26,7 @@ pub use device_errors::{DeviceError, DeviceErrors};
 pub use error::RenderError;
 // The camera, light and self-shadow a View holds are the pose crate's, named here for callers.
 pub use mmd_pose::{Aabb, Camera, Light, SelfShadow, SelfShadowMode};
-pub use model::{ModelGpu, SkinnedVertex};
+pub use model::{AccessoryLook, ModelGpu, SkinnedVertex};
 pub use offscreen::{OFFSCREEN_FORMAT, Offscreen, read_buffer};
 pub use renderer::{DEPTH_FORMAT, FrameTargets, Renderer, SAMPLE_COUNT, View};
 pub use shadow_map::{SHADOW_MAP_SIZE, light_view_projection};

@@ -133,9 +133,14 @@ impl MaterialParams {
         self.edge_color[3] * self.diffuse[3] >= EDGE_MIN_ALPHA
     }
 
-    /// The uniform block for these parameters, for a material that darkens under the
-    /// self-shadow or not.
-    pub fn uniform(&self, sphere_mode: SphereMode, receives_self_shadow: bool) -> MaterialUniform {
+    /// The uniform block for these parameters drawn as `switches` say, with the diffuse
+    /// alpha scaled by `opacity` (an accessory's Tr; 1 for models).
+    pub fn uniform(&self, switches: MaterialSwitches, opacity: f32) -> MaterialUniform {
+        let MaterialSwitches {
+            sphere_mode,
+            receives_self_shadow,
+            shading,
+        } = switches;
         let mode = match sphere_mode {
             SphereMode::None => 0.0,
             SphereMode::Multiply => 1.0,
@@ -144,8 +149,9 @@ impl MaterialParams {
         };
         let [sr, sg, sb] = self.specular;
         let [ar, ag, ab] = self.ambient;
+        let [dr, dg, db, da] = self.diffuse;
         MaterialUniform {
-            diffuse: self.diffuse,
+            diffuse: [dr, dg, db, da * opacity],
             specular: [sr, sg, sb, self.specular_power],
             ambient: [ar, ag, ab, 0.0],
             edge_color: self.edge_color,
@@ -153,7 +159,10 @@ impl MaterialParams {
                 self.edge_size,
                 mode,
                 if receives_self_shadow { 1.0 } else { 0.0 },
-                0.0,
+                match shading {
+                    Shading::Model => 0.0,
+                    Shading::Accessory => 1.0,
+                },
             ],
             texture_mul: self.texture_mul,
             texture_add: self.texture_add,
@@ -163,6 +172,25 @@ impl MaterialParams {
             toon_add: self.toon_add,
         }
     }
+}
+
+/// How a material is lit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shading {
+    /// A PMX/PMD model's: ambient + diffuse × light, shaded by its toon ramp.
+    #[default]
+    Model,
+    /// An accessory's (a `.x` mesh): emissive + diffuse lit by N·L, no toon.
+    Accessory,
+}
+
+/// What a material's uniform block says besides its (morphable) colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialSwitches {
+    pub sphere_mode: SphereMode,
+    /// Darkened by the self-shadow map (PMX flag 0x08).
+    pub receives_self_shadow: bool,
+    pub shading: Shading,
 }
 
 /// `Material` in `shaders/mmd.wgsl`.

@@ -3,13 +3,14 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use glam::{Mat4, Quat, Vec2, Vec3};
-use mmd_format::pmx::{Pmx, SphereMode, Toon, material_flags};
+use mmd_format::pmx::{Pmx, SphereMode, Toon, Weight, material_flags};
 use rayon::prelude::*;
 
 use crate::RenderError;
-use crate::material::MaterialParams;
+use crate::material::{MaterialParams, MaterialSwitches, Shading};
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
 use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SourceVertex, pack_vertices};
@@ -28,11 +29,9 @@ pub(crate) struct MaterialGpu {
     pub ground_shadow: bool,
     /// Drawn into the self-shadow map (PMX flag 0x04).
     pub casts_self_shadow: bool,
-    /// Darkened by the self-shadow map (PMX flag 0x08); otherwise shaded by its toon alone.
-    receives_self_shadow: bool,
     pub bind_group: wgpu::BindGroup,
     uniform: wgpu::Buffer,
-    sphere_mode: SphereMode,
+    switches: MaterialSwitches,
     /// False while the material's alpha is 0 (MMD hides such materials and their edges).
     visible: bool,
 }
@@ -67,6 +66,37 @@ pub struct ModelGpu {
     rotations: Vec<Quat>,
     /// Where the model stands in the scene: applied after its own bones.
     placement: Mat4,
+    /// An accessory's look, set by [`ModelGpu::set_accessory_look`]; a model keeps the
+    /// default (opaque, alpha-blended, ground shadow per material).
+    look: AccessoryLook,
+    /// The opacity the material uniforms were last written with.
+    written_opacity: f32,
+    /// Some vertex blends rotations (SDEF, QDEF), so the bones' rotations are uploaded too.
+    blends_rotations: bool,
+    /// The skinning inputs changed since the skinned vertices were last computed. A model
+    /// that stands still (an accessory on the floor) is then not skinned again each frame.
+    needs_skinning: AtomicBool,
+}
+
+/// How an accessory is drawn besides its materials: MMD's Tr, AD and shadow settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AccessoryLook {
+    /// Tr: every material's diffuse alpha is multiplied by it (0 hides the accessory).
+    pub opacity: f32,
+    /// AD: added onto what is behind rather than blended over it.
+    pub additive: bool,
+    /// Casts the ground shadow.
+    pub ground_shadow: bool,
+}
+
+impl Default for AccessoryLook {
+    fn default() -> AccessoryLook {
+        AccessoryLook {
+            opacity: 1.0,
+            additive: false,
+            ground_shadow: true,
+        }
+    }
 }
 
 /// Which textures the materials actually use, and in which role.
@@ -114,6 +144,30 @@ impl ModelGpu {
         renderer: &Renderer,
         pmx: &Pmx,
         textures: &dyn TextureSource,
+    ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
+        ModelGpu::upload(device, queue, renderer, pmx, textures, Shading::Model)
+    }
+
+    /// Uploads an accessory given as a model of one bone (every vertex weighted to bone 0,
+    /// whose matrix is the placement): drawn with MMD's accessory shading (no toon, no edge),
+    /// its look set by [`ModelGpu::set_accessory_look`]. Otherwise as [`ModelGpu::new`].
+    pub fn new_accessory(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        renderer: &Renderer,
+        pmx: &Pmx,
+        textures: &dyn TextureSource,
+    ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
+        ModelGpu::upload(device, queue, renderer, pmx, textures, Shading::Accessory)
+    }
+
+    fn upload(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        renderer: &Renderer,
+        pmx: &Pmx,
+        textures: &dyn TextureSource,
+        shading: Shading,
     ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
         check_buffer_sizes(&device.limits(), pmx)?;
         let max_side = device.limits().max_texture_dimension_2d;
@@ -218,10 +272,14 @@ impl ModelGpu {
                         })
                         .unwrap_or(&renderer.white),
                 };
-                let receives_self_shadow = m.flags & material_flags::RECEIVE_SELF_SHADOW != 0;
+                let switches = MaterialSwitches {
+                    sphere_mode: m.sphere_mode,
+                    receives_self_shadow: m.flags & material_flags::RECEIVE_SELF_SHADOW != 0,
+                    shading,
+                };
                 let uniform = buffer(
                     "material",
-                    bytemuck::bytes_of(&params.uniform(m.sphere_mode, receives_self_shadow)),
+                    bytemuck::bytes_of(&params.uniform(switches, 1.0)),
                     wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 );
                 let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -249,10 +307,9 @@ impl ModelGpu {
                     edge_flag: m.flags & material_flags::EDGE != 0,
                     ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
                     casts_self_shadow: m.flags & material_flags::CAST_SELF_SHADOW != 0,
-                    receives_self_shadow,
                     bind_group,
                     uniform,
-                    sphere_mode: m.sphere_mode,
+                    switches,
                     visible: params.diffuse[3] > 0.0,
                 }
             })
@@ -274,6 +331,13 @@ impl ModelGpu {
             matrices,
             rotations,
             placement: Mat4::IDENTITY,
+            look: AccessoryLook::default(),
+            written_opacity: 1.0,
+            needs_skinning: AtomicBool::new(true),
+            blends_rotations: pmx
+                .vertices
+                .iter()
+                .any(|v| matches!(v.weight, Weight::Sdef { .. } | Weight::Qdef { .. })),
         };
         Ok((model, warnings))
     }
@@ -288,35 +352,53 @@ impl ModelGpu {
         self.placement = placement;
     }
 
+    /// An accessory's Tr, AD and ground-shadow settings from the next [`ModelGpu::update`].
+    pub fn set_accessory_look(&mut self, look: AccessoryLook) {
+        self.look = look;
+    }
+
+    /// The look [`ModelGpu::set_accessory_look`] set (the default for a model).
+    pub fn look(&self) -> AccessoryLook {
+        self.look
+    }
+
     /// Sets the pose for the next frames: `skinning` holds one matrix per bone (global ×
     /// T(−rest position); missing ones count as identity), `morph_weights` one weight per
     /// model morph with group morphs already expanded (missing ones count as 0).
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
         // The matrix after the bones' is the placement alone (invalid bone indices use it).
+        let mut moved = false;
         if let Some((last, bones)) = self.matrices.split_last_mut() {
             let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
             for (slot, m) in bones.iter_mut().zip(given) {
-                *slot = self.placement * *m;
+                moved |= replace(slot, self.placement * *m);
             }
-            *last = self.placement;
+            moved |= replace(last, self.placement);
         }
-        // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
-        for (q, m) in self.rotations.iter_mut().zip(&self.matrices) {
-            *q = Quat::from_mat4(m).normalize();
+        if moved {
+            queue.write_buffer(
+                &self.skinning_buffer,
+                0,
+                bytemuck::cast_slice(&self.matrices),
+            );
         }
-        queue.write_buffer(
-            &self.skinning_buffer,
-            0,
-            bytemuck::cast_slice(&self.matrices),
-        );
-        queue.write_buffer(
-            &self.rotation_buffer,
-            0,
-            bytemuck::cast_slice(&self.rotations),
-        );
+        if moved && self.blends_rotations {
+            // SDEF and QDEF blend rotations as quaternions; derive them once per bone here.
+            for (q, m) in self.rotations.iter_mut().zip(&self.matrices) {
+                *q = Quat::from_mat4(m).normalize();
+            }
+            queue.write_buffer(
+                &self.rotation_buffer,
+                0,
+                bytemuck::cast_slice(&self.rotations),
+            );
+        }
         let changes = self
             .morphs
             .apply(morph_weights, &self.base_params, &mut self.params);
+        if moved || changes.vertices || changes.uvs {
+            self.needs_skinning.store(true, Ordering::Relaxed);
+        }
         if changes.vertices && self.vertex_count > 0 {
             queue.write_buffer(
                 &self.position_delta_buffer,
@@ -331,16 +413,16 @@ impl ModelGpu {
                 bytemuck::cast_slice(&self.morphs.uv_deltas),
             );
         }
-        if changes.materials {
+        let opacity = self.look.opacity.clamp(0.0, 1.0);
+        if changes.materials || opacity != self.written_opacity {
+            self.written_opacity = opacity;
             for (material, params) in self.materials.iter_mut().zip(&self.params) {
                 queue.write_buffer(
                     &material.uniform,
                     0,
-                    bytemuck::bytes_of(
-                        &params.uniform(material.sphere_mode, material.receives_self_shadow),
-                    ),
+                    bytemuck::bytes_of(&params.uniform(material.switches, opacity)),
                 );
-                material.visible = params.diffuse[3] > 0.0;
+                material.visible = params.diffuse[3] * opacity > 0.0;
                 material.edge = material.edge_flag && params.edge_visible();
             }
         }
@@ -349,6 +431,14 @@ impl ModelGpu {
     /// The bind group and vertex count the skinning pass needs.
     pub(crate) fn skinning_job(&self) -> (&wgpu::BindGroup, u32) {
         (&self.skin_bind_group, self.vertex_count)
+    }
+
+    /// The skinning job when the skinned vertices are out of date, which they are no longer
+    /// once it is taken (the caller dispatches it).
+    pub(crate) fn take_skinning_job(&self) -> Option<(&wgpu::BindGroup, u32)> {
+        self.needs_skinning
+            .swap(false, Ordering::Relaxed)
+            .then(|| self.skinning_job())
     }
 
     pub(crate) fn skinned_buffer(&self) -> &wgpu::Buffer {
@@ -401,6 +491,11 @@ impl ModelGpu {
             })
             .collect())
     }
+}
+
+/// Stores `value` in `slot`; whether it differed.
+fn replace(slot: &mut Mat4, value: Mat4) -> bool {
+    std::mem::replace(slot, value) != value
 }
 
 fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {

@@ -140,6 +140,9 @@ impl FrameTargets {
 struct Pipelines {
     single_sided: wgpu::RenderPipeline,
     double_sided: wgpu::RenderPipeline,
+    /// An accessory with AD on: its colour × alpha added onto what is behind.
+    additive_single_sided: wgpu::RenderPipeline,
+    additive_double_sided: wgpu::RenderPipeline,
     edge: wgpu::RenderPipeline,
     shadow: wgpu::RenderPipeline,
     wireframe: Option<wgpu::RenderPipeline>,
@@ -302,7 +305,7 @@ impl Renderer {
         self.format
     }
 
-    /// Records one frame: skins every model, draws the casting materials of all of them into
+    /// Records one frame: skins every model whose pose changed since its last skinning, draws the casting materials of all of them into
     /// the self-shadow map (unless it is off), clears `targets`, draws the ground shadows,
     /// the models' materials in order, then their edges (when `view.edges`), and resolves
     /// into `output` (a view of this renderer's format and the targets' size), which the
@@ -351,7 +354,7 @@ impl Renderer {
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
         self.skinning
-            .dispatch(encoder, models.iter().map(|m| m.skinning_job()));
+            .dispatch(encoder, models.iter().filter_map(|m| m.take_skinning_job()));
         if self_shadow_mode > 0.0 {
             self.draw_shadow_map(encoder, models);
         }
@@ -386,18 +389,18 @@ impl Renderer {
         for model in models {
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
             pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
-            if shadow.is_some() && wireframe.is_none() {
+            if shadow.is_some() && wireframe.is_none() && model.look().ground_shadow {
                 pass.set_pipeline(&self.pipelines.shadow);
                 for m in model.visible_materials().filter(|m| m.ground_shadow) {
                     pass.set_bind_group(1, &m.bind_group, &[]);
                     pass.draw_indexed(m.indices.clone(), 0, 0..1);
                 }
             }
+            let additive = model.look().additive;
             for m in model.visible_materials() {
                 let pipeline = match wireframe {
                     Some(p) => p,
-                    None if m.double_sided => &self.pipelines.double_sided,
-                    None => &self.pipelines.single_sided,
+                    None => self.pipelines.shaded(m.double_sided, additive),
                 };
                 pass.set_pipeline(pipeline);
                 pass.set_bind_group(1, &m.bind_group, &[]);
@@ -448,6 +451,16 @@ impl Renderer {
 }
 
 impl Pipelines {
+    /// The pipeline a material's colour is drawn with.
+    fn shaded(&self, double_sided: bool, additive: bool) -> &wgpu::RenderPipeline {
+        match (double_sided, additive) {
+            (false, false) => &self.single_sided,
+            (true, false) => &self.double_sided,
+            (false, true) => &self.additive_single_sided,
+            (true, true) => &self.additive_double_sided,
+        }
+    }
+
     fn new(
         device: &wgpu::Device,
         layout: &wgpu::PipelineLayout,
@@ -478,13 +491,13 @@ impl Pipelines {
             polygon_mode,
             ..Default::default()
         };
-        let build = |label: &str,
-                     vs: &'static str,
-                     fs: &'static str,
-                     cull_mode: Option<wgpu::Face>,
-                     polygon_mode: wgpu::PolygonMode,
-                     depth_write: bool,
-                     stencil: wgpu::StencilState| {
+        let build_blended = |label: &str,
+                             (vs, fs): (&'static str, &'static str),
+                             cull_mode: Option<wgpu::Face>,
+                             polygon_mode: wgpu::PolygonMode,
+                             depth_write: bool,
+                             stencil: wgpu::StencilState,
+                             blend: wgpu::BlendState| {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(layout),
@@ -507,13 +520,43 @@ impl Pipelines {
                     compilation_options: Default::default(),
                     targets: &[Some(wgpu::ColorTargetState {
                         format,
-                        blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+                        blend: Some(blend),
                         write_mask: wgpu::ColorWrites::ALL,
                     })],
                 }),
                 multiview_mask: None,
                 cache: None,
             })
+        };
+        let build = |label: &str,
+                     vs: &'static str,
+                     fs: &'static str,
+                     cull_mode: Option<wgpu::Face>,
+                     polygon_mode: wgpu::PolygonMode,
+                     depth_write: bool,
+                     stencil: wgpu::StencilState| {
+            build_blended(
+                label,
+                (vs, fs),
+                cull_mode,
+                polygon_mode,
+                depth_write,
+                stencil,
+                wgpu::BlendState::ALPHA_BLENDING,
+            )
+        };
+        // MMD's additive accessories: source × its alpha added onto the target.
+        let additive = wgpu::BlendState {
+            color: wgpu::BlendComponent {
+                src_factor: wgpu::BlendFactor::SrcAlpha,
+                dst_factor: wgpu::BlendFactor::One,
+                operation: wgpu::BlendOperation::Add,
+            },
+            alpha: wgpu::BlendComponent {
+                src_factor: wgpu::BlendFactor::One,
+                dst_factor: wgpu::BlendFactor::One,
+                operation: wgpu::BlendOperation::Add,
+            },
         };
         let cast = |label: &str, cull_mode: Option<wgpu::Face>| {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -586,6 +629,24 @@ impl Pipelines {
                 fill,
                 true,
                 no_stencil.clone(),
+            ),
+            additive_single_sided: build_blended(
+                "additive, single-sided",
+                ("vs_main", "fs_main"),
+                Some(wgpu::Face::Back),
+                fill,
+                true,
+                no_stencil.clone(),
+                additive,
+            ),
+            additive_double_sided: build_blended(
+                "additive, double-sided",
+                ("vs_main", "fs_main"),
+                None,
+                fill,
+                true,
+                no_stencil.clone(),
+                additive,
             ),
             edge: build(
                 "edge",

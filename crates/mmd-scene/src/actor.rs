@@ -11,8 +11,14 @@ use crate::files::{MotionFile, bind};
 use crate::layers::{LayerEdit, LayerSource};
 use crate::model::Model;
 
-/// Tells the actors apart for the window's GPU copies, which outlive moves in the list.
+/// Tells the actors and accessories apart for the window's GPU copies, which outlive moves in
+/// the lists.
 static NEXT_ACTOR_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh id for an actor or an accessory.
+pub(crate) fn next_id() -> u64 {
+    NEXT_ACTOR_ID.fetch_add(1, Ordering::Relaxed)
+}
 
 /// One model on stage and what moves it: its motion layers, the user's IK overrides and
 /// morph pins, and whether it is shown.
@@ -38,7 +44,7 @@ impl Actor {
     /// `model` standing at rest, shown, without overrides.
     pub fn new(model: Model) -> Actor {
         Actor {
-            id: NEXT_ACTOR_ID.fetch_add(1, Ordering::Relaxed),
+            id: next_id(),
             ik: IkOverrides::new(&model.rig),
             morph_pins: vec![None; model.rig.morph_count()],
             visible: true,

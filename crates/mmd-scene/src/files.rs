@@ -1,15 +1,19 @@
-//! Reading files and telling them apart by content: a model, music, or a motion with its parts
-//! for the model, the camera and the self-shadow.
+//! Reading files and telling them apart by content: a model, an accessory (`.x`, or `.vac`
+//! with the `.x` it names), music, or a motion with its parts for the model, the camera and
+//! the self-shadow.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use mmd_format::FixedText;
 use mmd_format::any::{AnyFile, read_any};
+use mmd_format::vac::Vac;
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_format::vpd::Vpd;
+use mmd_format::xfile;
 use mmd_pose::{CameraMotion, LightMotion, Motion, MotionSource, Rig, SelfShadowMotion};
 
+use crate::accessory::{Accessory, AccessorySettings};
 use crate::model::{Model, TextureOrigin, model_from_pmx};
 use crate::music::{self, Music};
 use crate::read_error;
@@ -46,11 +50,19 @@ impl std::error::Error for LoadError {}
 #[derive(Default)]
 pub(crate) struct LoadedFile {
     pub model: Option<Model>,
+    pub accessory: Option<LoadedAccessory>,
     pub music: Option<Music>,
     pub motion: Option<MotionFile>,
     pub camera: Option<(String, CameraMotion)>,
     pub light: Option<(String, LightMotion)>,
     pub self_shadow: Option<SelfShadowMotion>,
+}
+
+/// An accessory as opened, with the parent bone its `.vac` names (bound by the scene to the
+/// model opened before it).
+pub(crate) struct LoadedAccessory {
+    pub accessory: Accessory,
+    pub parent_bone: Option<String>,
 }
 
 /// Every file of a list, read and classified, in order.
@@ -123,6 +135,44 @@ fn pose_as_motion(vpd: &Vpd) -> Vmd {
     }
 }
 
+fn file_stem(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The accessory a `.vac` describes: the `.x` it names (relative to the `.vac`, written with
+/// `\` on Windows) read and placed as the `.vac` says.
+fn accessory_of_vac(path: &Path, vac: &Vac) -> Result<LoadedAccessory, LoadError> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let x_path = folder.join(vac.x_file.replace('\\', "/"));
+    let fail = |message: String| LoadError {
+        path: path.to_path_buf(),
+        message,
+    };
+    let bytes = std::fs::read(&x_path)
+        .map_err(|e| fail(format!("its mesh {}: cannot read: {e}", x_path.display())))?;
+    let x = xfile::read(&bytes).map_err(|e| {
+        fail(format!(
+            "its mesh {}: {}",
+            x_path.display(),
+            read_error::describe(&e.into())
+        ))
+    })?;
+    let label = if vac.name.trim().is_empty() {
+        file_stem(path)
+    } else {
+        vac.name.clone()
+    };
+    let mut accessory = Accessory::new(&x, &x_path, label);
+    accessory.settings = AccessorySettings::from_vac(vac);
+    Ok(LoadedAccessory {
+        accessory,
+        parent_bone: vac.parent_bone.clone().filter(|b| !b.is_empty()),
+    })
+}
+
 /// Reads and classifies one file.
 pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
     let fail = |message: String| LoadError {
@@ -181,6 +231,17 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
                 ..LoadedFile::default()
             }
         }
+        AnyFile::X(x) => LoadedFile {
+            accessory: Some(LoadedAccessory {
+                accessory: Accessory::new(&x, path, file_stem(path)),
+                parent_bone: None,
+            }),
+            ..LoadedFile::default()
+        },
+        AnyFile::Vac(vac) => LoadedFile {
+            accessory: Some(accessory_of_vac(path, &vac)?),
+            ..LoadedFile::default()
+        },
         AnyFile::Vpd(vpd) => LoadedFile {
             motion: Some(MotionFile {
                 label,

@@ -1,8 +1,9 @@
 //! A MikuMikuDance scene without a window: what is on stage and the engine that poses it.
 //!
 //! - [`scene::Scene`]: the models ([`actor::Actor`]s, each a [`model::Model`] with its motion
-//!   [`layers`], IK overrides, morph pins, visibility and place), one camera motion, the
-//!   self-shadow keys and the music; opened from files told apart by content ([`files`]).
+//!   [`layers`], IK overrides, morph pins, visibility and place), the [`accessory`]s (`.x`
+//!   meshes on the ground or held by a bone), one camera motion, the self-shadow keys and the
+//!   music; opened from files told apart by content ([`files`]).
 //! - [`engine::SceneEngine`]: poses every actor at a frame, in parallel, with physics off, live
 //!   or baked (bakes made at once or on a worker); the one engine the window, the command
 //!   line and video export all drive.
@@ -14,6 +15,7 @@
 //! Nothing here opens a window, a GPU or a sound device: a host (the `mmd-player` binary, a
 //! render farm job, a game) draws and plays what the engine poses.
 
+pub mod accessory;
 pub mod actor;
 pub mod bounds;
 pub mod bundled;

@@ -18,6 +18,18 @@ pub enum TextureOrigin {
     Directory(PathBuf),
 }
 
+impl TextureOrigin {
+    /// Where a texture named `path` is looked for, as notices show it.
+    pub fn file(&self, path: &str) -> String {
+        match self {
+            TextureOrigin::Bundled => format!("{path} (bundled)"),
+            TextureOrigin::Directory(dir) => {
+                dir.join(path.replace('\\', "/")).display().to_string()
+            }
+        }
+    }
+}
+
 /// A model ready to pose and draw.
 #[derive(Clone)]
 pub struct Model {
@@ -45,12 +57,7 @@ impl Model {
 
     /// Where a texture the model names is looked for, as notices show it.
     pub fn texture_file(&self, path: &str) -> String {
-        match &self.textures {
-            TextureOrigin::Bundled => format!("{path} (bundled)"),
-            TextureOrigin::Directory(dir) => {
-                dir.join(path.replace('\\', "/")).display().to_string()
-            }
-        }
+        self.textures.file(path)
     }
 }
 

@@ -9,7 +9,9 @@ use mmd_format::{Error, ErrorKind};
 pub fn describe(error: &ReadAnyError) -> String {
     match error {
         ReadAnyError::UnknownFormat => {
-            "not a PMX, PMD, VMD or VPD file (it starts with none of their signatures)".to_owned()
+            "not a PMX, PMD, VMD, VPD, .x or .vac file (it starts with none of their \
+             signatures)"
+                .to_owned()
         }
         ReadAnyError::Invalid(e) => describe_invalid(e),
     }
@@ -81,6 +83,9 @@ mod tests {
             describe(&magic),
             "not a VMD file (it does not start with VMD's signature) — VMD, at byte 0"
         );
-        assert!(describe(&ReadAnyError::UnknownFormat).starts_with("not a PMX, PMD, VMD or VPD"));
+        assert!(
+            describe(&ReadAnyError::UnknownFormat)
+                .starts_with("not a PMX, PMD, VMD, VPD, .x or .vac")
+        );
     }
 }

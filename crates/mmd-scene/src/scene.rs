@@ -1,6 +1,6 @@
 //! What is on stage: the models (actors), each with its motion layers (see
-//! [`crate::layers`]), overrides and visibility, one camera motion, the light, the self-shadow keys and
-//! the music, and where each model's textures come from. Loading is all-or-nothing: every
+//! [`crate::layers`]), overrides and visibility, the accessories, one camera motion, the light,
+//! the self-shadow keys and the music, and where each model's textures come from. Loading is all-or-nothing: every
 //! file is read and checked before anything changes, so a file that fails leaves the scene
 //! exactly as it was.
 
@@ -10,6 +10,7 @@ use mmd_pose::{
     Camera, CameraMotion, Layer, Light, LightMotion, SelfShadow, SelfShadowMode, SelfShadowMotion,
 };
 
+use crate::accessory::{Accessory, AccessoryParent};
 use crate::actor::Actor;
 use crate::bundled;
 use crate::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
@@ -26,14 +27,23 @@ pub struct Opened {
     pub rebound: Vec<usize>,
     /// Motion and pose files bound, on all actors.
     pub motions: usize,
+    /// The accessories added, by index.
+    pub accessories: Vec<usize>,
     pub camera: bool,
     pub light: bool,
     pub music: bool,
 }
 
-/// Where [`Scene::open`] puts what it opens. Motions bind to the model before them in the
-/// list; motions before any model bind to the selected actor (to the first model of the
-/// list without one).
+/// One thing drawn, in [`Scene::draw_order`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    Actor(usize),
+    Accessory(usize),
+}
+
+/// Where [`Scene::open`] puts what it opens. Motions (and a `.vac`'s parent bone) bind to the
+/// model before them in the list; motions before any model bind to the selected actor (to the
+/// first model of the list without one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OpenInto {
     /// Models are added after the others.
@@ -57,6 +67,9 @@ impl OpenInto {
 #[derive(Clone, Default)]
 pub struct Scene {
     pub actors: Vec<Actor>,
+    /// The accessories, in the order they were added (MMD's order among the opaque ones,
+    /// and among the translucent ones).
+    pub accessories: Vec<Accessory>,
     /// A camera motion opened on its own (a VMD with camera keys only, or `render
     /// --camera`). Without one the camera comes from the first layer (of the first actor)
     /// that has camera keys.
@@ -157,6 +170,15 @@ impl Scene {
 
     /// Puts what `read` holds into the scene (see [`Scene::open`]).
     fn apply(&mut self, mut read: ReadFiles, into: OpenInto) -> Result<Opened, LoadError> {
+        // Each accessory with how many models come before it in the list, for its parent.
+        let mut accessories = Vec::new();
+        let mut models_before = 0;
+        for (_, file) in &mut read.files {
+            models_before += usize::from(file.model.is_some());
+            if let Some(loaded) = file.accessory.take() {
+                accessories.push((loaded, models_before));
+            }
+        }
         let mut music = None;
         // The last files with camera and light keys, and whether each is a motion of its own.
         let mut camera = None;
@@ -219,7 +241,70 @@ impl Scene {
         }
         replace_track(&mut self.camera, camera);
         replace_track(&mut self.light, light);
+        for (loaded, models_before) in accessories {
+            let mut accessory = loaded.accessory;
+            if let Some(bone) = loaded.parent_bone {
+                let holder = match models_before.checked_sub(1) {
+                    Some(k) => opened.models.get(k).copied(),
+                    None => into.selected(),
+                };
+                self.hold(&mut accessory, holder, bone);
+            }
+            self.accessories.push(accessory);
+            opened.accessories.push(self.accessories.len() - 1);
+        }
         Ok(opened)
+    }
+
+    /// Gives `accessory` the parent bone its `.vac` names, on actor `holder`; without that
+    /// actor or bone it stands in the world, with a warning saying why.
+    fn hold(&self, accessory: &mut Accessory, holder: Option<usize>, bone: String) {
+        match holder.and_then(|i| self.actors.get(i)) {
+            Some(actor) if actor.model.rig.bone_index(&bone).is_some() => {
+                accessory.settings.parent = Some(AccessoryParent {
+                    actor: actor.id,
+                    bone,
+                });
+            }
+            Some(actor) => accessory.warnings.push(format!(
+                "its parent bone \"{bone}\" is not in {}: it stands in the world",
+                actor.model.label
+            )),
+            None => accessory.warnings.push(format!(
+                "its parent bone \"{bone}\" needs a model opened before it: it stands in the \
+                 world"
+            )),
+        }
+    }
+
+    /// Takes accessory `index` off the stage; returns whether there was one.
+    pub fn remove_accessory(&mut self, index: usize) -> bool {
+        if index >= self.accessories.len() {
+            return false;
+        }
+        self.accessories.remove(index);
+        true
+    }
+
+    /// What is drawn, in MMD's order: the shown opaque accessories (Tr 1: stages), the shown
+    /// models, then the shown translucent accessories, each group in list order.
+    pub fn draw_order(&self) -> impl Iterator<Item = Drawn> + '_ {
+        let accessories = |after: bool| {
+            self.accessories
+                .iter()
+                .enumerate()
+                .filter(move |(_, a)| {
+                    a.settings.visible && a.settings.drawn_after_models() == after
+                })
+                .map(|(i, _)| Drawn::Accessory(i))
+        };
+        let actors = self
+            .actors
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.visible)
+            .map(|(i, _)| Drawn::Actor(i));
+        accessories(false).chain(actors).chain(accessories(true))
     }
 
     /// Takes actor `index` off the stage; returns whether there was one.
@@ -345,7 +430,7 @@ impl Scene {
     /// Adds each motion or pose of `specs` as a layer of its own after actor `actor`'s
     /// others, with the spec's weight and offset; a VMD with camera or light keys only becomes
     /// the camera or light motion, as [`Scene::open`] makes it. Every file is read first: if any fails,
-    /// or is a model or music, or there is no such actor, nothing changes and the error
+    /// or is a model, an accessory or music, or there is no such actor, nothing changes and the error
     /// names it.
     pub fn add_layers(&mut self, actor: usize, specs: &[LayerSpec]) -> Result<Opened, LoadError> {
         let mut added = Vec::new();
@@ -355,6 +440,8 @@ impl Scene {
             let file = read_file(&spec.path)?;
             let not_a_motion = if file.model.is_some() {
                 Some("a model")
+            } else if file.accessory.is_some() {
+                Some("an accessory")
             } else if file.music.is_some() {
                 Some("music")
             } else {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod synthetic;
+pub mod x_encode;
 
 use std::path::PathBuf;
 

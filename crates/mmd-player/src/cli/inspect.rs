@@ -1,11 +1,14 @@
-//! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD or VPD file holds.
+//! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD, VPD, `.x` or `.vac` file holds.
 //!
 //! With `--json`, exactly one JSON object on stdout (a contract tests rely on): models report
 //! `format`, `version`, `encoding`, `name`, their counts and `warnings` (the references that
 //! point nowhere, which the reader neutralised: `{"offset": byte, "message": …}` each), motions
-//! their key counts and last frame, poses their bone and morph counts. Without it, the same as
-//! a readable summary, the warnings last, one a line. A model that reads with warnings is
-//! inspected like any other (exit status 0).
+//! their key counts and last frame, poses their bone and morph counts. Accessories (`.x`)
+//! report their encoding, mesh, vertex, face and triangle counts, whether normals and vertex
+//! colours are in the file, each material in `material_list` and the reader's repairs in
+//! `warnings` (plain sentences); accessory settings (`.vac`) report all six fields. Without
+//! `--json`, the same as a readable summary, the warnings last, one a line. A file that reads
+//! with warnings is inspected like any other (exit status 0).
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -15,8 +18,10 @@ use mmd_format::any::{AnyFile, read_any};
 use mmd_format::convert::pmd_to_pmx;
 use mmd_format::pmd::Pmd;
 use mmd_format::pmx::{Pmx, TextEncoding, Weight, bone_flags};
+use mmd_format::vac::Vac;
 use mmd_format::vmd::Vmd;
 use mmd_format::vpd::Vpd;
+use mmd_format::xfile::{XEncoding, XFile, XMaterial, XSphereMode};
 use serde_json::{Map, Value, json};
 
 use crate::cli::InspectArgs;
@@ -30,6 +35,8 @@ pub fn run(args: &InspectArgs) -> Result<()> {
         AnyFile::Pmd(pmd) => pmd_summary(pmd),
         AnyFile::Vmd(vmd) => vmd_summary(vmd),
         AnyFile::Vpd(vpd) => vpd_summary(vpd),
+        AnyFile::X(x) => x_summary(x),
+        AnyFile::Vac(vac) => vac_summary(vac),
     };
     if args.json {
         println!("{}", Value::Object(summary));
@@ -108,8 +115,8 @@ fn into_object(value: Value) -> Map<String, Value> {
     }
 }
 
-/// The header's f32 version as the decimal it was written as (2.1, not 2.0999999046325684).
-fn version(v: f32) -> Value {
+/// An f32 as the decimal it was written as (a version 2.1, not 2.0999999046325684).
+fn decimal(v: f32) -> Value {
     v.to_string()
         .parse::<f64>()
         .map_or_else(|_| json!(f64::from(v)), |d| json!(d))
@@ -118,7 +125,7 @@ fn version(v: f32) -> Value {
 fn pmx_summary(pmx: &Pmx) -> Map<String, Value> {
     let mut map = Map::new();
     map.insert("format".into(), json!("pmx"));
-    map.insert("version".into(), version(pmx.header.version));
+    map.insert("version".into(), decimal(pmx.header.version));
     let encoding = match pmx.header.encoding {
         TextEncoding::Utf16Le => "utf16le",
         TextEncoding::Utf8 => "utf8",
@@ -141,7 +148,7 @@ fn pmd_summary(pmd: &Pmd) -> Map<String, Value> {
     let pmx = pmd_to_pmx(pmd);
     let mut map = Map::new();
     map.insert("format".into(), json!("pmd"));
-    map.insert("version".into(), version(pmd.version));
+    map.insert("version".into(), decimal(pmd.version));
     map.insert("encoding".into(), json!("shift_jis"));
     map.insert("name".into(), json!(pmx.name));
     map.insert("name_en".into(), json!(pmx.name_en));
@@ -195,6 +202,101 @@ fn vpd_summary(vpd: &Vpd) -> Map<String, Value> {
     into_object(value)
 }
 
+fn decimals(values: &[f32]) -> Value {
+    values.iter().map(|&v| decimal(v)).collect()
+}
+
+fn x_summary(x: &XFile) -> Map<String, Value> {
+    let encoding = match x.encoding {
+        XEncoding::Text => "text",
+        XEncoding::Binary => "binary",
+        XEncoding::CompressedText => "compressed text",
+        XEncoding::CompressedBinary => "compressed binary",
+    };
+    let value = json!({
+        "format": "x",
+        "encoding": encoding,
+        "meshes": x.mesh_count,
+        "vertices": x.vertices.len(),
+        "faces": x.face_count,
+        "triangles": x.triangles.len(),
+        "materials": x.materials.len(),
+        "material_list": x.materials.iter().map(x_material).collect::<Vec<_>>(),
+        "normals": x.has_normals,
+        "vertex_colors": x.has_vertex_colors,
+        "warnings": x.warnings,
+    });
+    into_object(value)
+}
+
+/// One material: its colours, and its texture name split MMD's way (`a.bmp*b.sph`).
+fn x_material(m: &XMaterial) -> Value {
+    let parts = m.texture_parts();
+    let sphere_mode = match parts.sphere_mode {
+        XSphereMode::None => "none",
+        XSphereMode::Multiply => "multiply",
+        XSphereMode::Add => "add",
+    };
+    json!({
+        "diffuse": decimals(&m.diffuse),
+        "power": decimal(m.power),
+        "specular": decimals(&m.specular),
+        "emissive": decimals(&m.emissive),
+        "texture": parts.texture,
+        "sphere": parts.sphere,
+        "sphere_mode": sphere_mode,
+    })
+}
+
+fn vac_summary(vac: &Vac) -> Map<String, Value> {
+    let value = json!({
+        "format": "vac",
+        "name": vac.name,
+        "x_file": vac.x_file,
+        "scale": decimal(vac.scale),
+        "position": decimals(&vac.position),
+        "rotation_degrees": decimals(&vac.rotation_degrees),
+        "parent_bone": vac.parent_bone,
+    });
+    into_object(value)
+}
+
+/// A value on a readable line: strings bare, number lists as `a, b, c`, nothing as `none`,
+/// nested counts as `kind count, …`.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "none".to_string(),
+        Value::Array(items) => items.iter().map(shown).collect::<Vec<_>>().join(", "),
+        Value::Object(kinds) if kinds.is_empty() => "-".to_string(),
+        Value::Object(kinds) => kinds
+            .iter()
+            .map(|(kind, n)| format!("{kind} {n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// One material of `material_list` on a line: `material 0: diffuse 0.8, 0.8, 0.8, 1.0; …`.
+fn material_line(index: usize, m: &Value) -> String {
+    let mut line = format!(
+        "    material {index}: diffuse {}; power {}; specular {}; emissive {}",
+        shown(&m["diffuse"]),
+        shown(&m["power"]),
+        shown(&m["specular"]),
+        shown(&m["emissive"]),
+    );
+    if let Value::String(texture) = &m["texture"] {
+        line.push_str(&format!("; texture {texture}"));
+    }
+    if let Value::String(sphere) = &m["sphere"] {
+        line.push_str(&format!("; sphere {sphere} ({})", shown(&m["sphere_mode"])));
+    }
+    line.push('\n');
+    line
+}
+
 /// One `key: value` line per entry (what the file is first, then the counts alphabetically),
 /// nested objects flattened as `kind count, …`; then the warnings, their count and one line
 /// each ("byte N: …").
@@ -208,28 +310,32 @@ fn readable(path: &str, summary: &Map<String, Value>) -> String {
         "model_name",
     ];
     let first = FIRST.iter().filter_map(|&k| summary.get_key_value(k));
-    let rest = summary
-        .iter()
-        .filter(|(k, _)| !FIRST.contains(&k.as_str()) && k.as_str() != "warnings");
+    let rest = summary.iter().filter(|(k, _)| {
+        !FIRST.contains(&k.as_str()) && !matches!(k.as_str(), "warnings" | "material_list")
+    });
     let mut out = format!("{path}\n");
     for (key, value) in first.chain(rest) {
-        let shown = match value {
-            Value::String(s) => s.clone(),
-            Value::Object(kinds) if kinds.is_empty() => "-".to_string(),
-            Value::Object(kinds) => kinds
-                .iter()
-                .map(|(kind, n)| format!("{kind} {n}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            other => other.to_string(),
-        };
-        out.push_str(&format!("  {:<18}{shown}\n", format!("{key}:")));
+        out.push_str(&format!("  {:<18}{}\n", format!("{key}:"), shown(value)));
+        // An accessory's materials, one a line under their count.
+        if let ("materials", Some(Value::Array(materials))) =
+            (key.as_str(), summary.get("material_list"))
+        {
+            for (i, m) in materials.iter().enumerate() {
+                out.push_str(&material_line(i, m));
+            }
+        }
     }
     if let Some(Value::Array(warnings)) = summary.get("warnings") {
         out.push_str(&format!("  {:<18}{}\n", "warnings:", warnings.len()));
         for w in warnings {
-            let message = w["message"].as_str().unwrap_or_default();
-            out.push_str(&format!("    byte {}: {message}\n", w["offset"]));
+            match w {
+                // An accessory's repairs are sentences without a byte offset.
+                Value::String(message) => out.push_str(&format!("    {message}\n")),
+                _ => {
+                    let message = w["message"].as_str().unwrap_or_default();
+                    out.push_str(&format!("    byte {}: {message}\n", w["offset"]));
+                }
+            }
         }
     }
     out

@@ -1,6 +1,7 @@
 //! The command line: `mmd-player [MODEL [MOTION...]]` opens the window; subcommands run
 //! headless, one file each, on the same scene engine as the window.
 
+pub mod accessory_settings;
 pub mod bake_motion;
 pub mod bench;
 mod frame_list;
@@ -17,6 +18,8 @@ use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::layers::LayerSpec;
+
+use accessory_settings::{ACCESSORY_HELP, ACCESSORY_VALUE};
 
 const MUSIC_OFFSET_HELP: &str = "The timeline frame where the music begins (negative: the \
      music starts that many frames before the motion)";
@@ -39,14 +42,16 @@ pub struct Cli {
 #[derive(Args, Debug, Default)]
 pub struct WindowArgs {
     /// PMX/PMD models, each followed by its VMD motions or VPD pose (a VMD with camera keys
-    /// becomes the camera motion), and music (WAV, MP3, Ogg Vorbis or FLAC): `A.pmx a.vmd
-    /// B.pmx b.vmd cam.vmd song.wav`. Without files the bundled default model and motion
-    /// play.
+    /// becomes the camera motion), accessories (.x, or .vac with its .x), and music (WAV,
+    /// MP3, Ogg Vorbis or FLAC): `A.pmx a.vmd B.pmx b.vmd stage.x cam.vmd song.wav`. Without
+    /// files the bundled default model and motion play.
     pub files: Vec<PathBuf>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
     #[arg(long, value_name = "MODEL=X,Y,Z", allow_hyphen_values = true, help = PLACE_HELP)]
     pub place: Vec<String>,
+    #[arg(long, value_name = ACCESSORY_VALUE, allow_hyphen_values = true, help = ACCESSORY_HELP)]
+    pub accessory: Vec<String>,
     #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
     pub music_offset: f32,
     /// The window's size at start, in pixels (at least 480x360).
@@ -65,7 +70,7 @@ pub struct WindowArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Print what a PMX, PMD, VMD or VPD file holds.
+    /// Print what a PMX, PMD, VMD, VPD, .x or .vac file holds.
     Inspect(InspectArgs),
     /// Print model-space bone matrices (and optionally skinned vertices) as JSON lines.
     Pose(PoseArgs),
@@ -217,8 +222,8 @@ pub struct PoseArgs {
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("output").required(true).multiple(true).args(["out", "video"])))]
 pub struct RenderArgs {
-    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, a camera VMD,
-    /// music; without files, the bundled default.
+    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, accessories (.x
+    /// or .vac), a camera VMD, music; without files, the bundled default.
     pub files: Vec<PathBuf>,
     /// Camera motion (VMD with camera keys).
     #[arg(long, value_name = "CAMERA.vmd")]
@@ -241,6 +246,8 @@ pub struct RenderArgs {
     pub music_offset: f32,
     #[arg(long, value_name = "MODEL=X,Y,Z", allow_hyphen_values = true, help = PLACE_HELP)]
     pub place: Vec<String>,
+    #[arg(long, value_name = ACCESSORY_VALUE, allow_hyphen_values = true, help = ACCESSORY_HELP)]
+    pub accessory: Vec<String>,
     /// Frames per second of the output: 60 also renders the half frames between MMD's 30 fps
     /// frames (without --frames) and plays the video at 60.
     #[arg(long, value_enum, default_value = "30", value_name = "30|60")]

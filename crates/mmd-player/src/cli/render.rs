@@ -19,6 +19,7 @@ use mmd_scene::scene::Scene;
 
 use super::frame_list;
 use super::posing::{log_blow_ups, progress_bar, scene_engine};
+use crate::cli::accessory_settings::set_accessories;
 use crate::cli::{Fps, OnOff, RenderArgs, layer_specs, place_models};
 
 /// Parses `WxH`.
@@ -56,6 +57,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let (width, height) = parse_size(&args.size)?;
     let mut scene = Scene::from_files_with_layers(&args.files, &layer_specs(&args.layer)?)?;
     place_models(&mut scene, &args.place)?;
+    set_accessories(&mut scene, &args.accessory)?;
     if let Some(path) = &args.camera {
         let label = path.display().to_string();
         let file = read_camera(path)?;
@@ -74,6 +76,9 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     };
     for actor in &scene.actors {
         actor.model.log_warnings();
+    }
+    for accessory in &scene.accessories {
+        accessory.log_warnings();
     }
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
     let first = frames.first().copied().unwrap_or(0.0);
@@ -115,7 +120,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
             true,
             ground_shadow,
         );
-        let image = renderer.render(&scene, engine.poses(), &view)?;
+        let image = renderer.render(&scene, |i| engine.pose_of(i), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {
             bar.inc(1);

@@ -14,7 +14,8 @@ use mmd_render::{
 use mmd_scene::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
-use crate::textures::texture_source;
+use crate::draw_list::{draw_items, prepare};
+use crate::textures::texture_source_at;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -71,19 +72,21 @@ pub fn export_view(
     }
 }
 
-/// A scene's models on a GPU of their own, drawn offscreen at a fixed size.
+/// A scene's models and accessories on a GPU of their own, drawn offscreen at a fixed size.
 pub struct FrameRenderer {
     ctx: GpuContext,
     renderer: Renderer,
-    /// Per actor, its upload; `None` for a hidden one.
-    models: Vec<Option<ModelGpu>>,
+    /// The shown models' and accessories' uploads, by actor or accessory id.
+    uploads: Vec<(u64, ModelGpu)>,
+    /// The uploads in drawing order, refilled each frame (kept to reuse its memory).
+    drawn: Vec<usize>,
     offscreen: Offscreen,
 }
 
 impl FrameRenderer {
-    /// Opens a headless GPU and uploads the shown models of `scene`, for `width`×`height`
-    /// frames; the textures that could not be read come back as warnings, each with its
-    /// model's label.
+    /// Opens a headless GPU and uploads the shown models and accessories of `scene`, for
+    /// `width`×`height` frames; the textures that could not be read come back as warnings,
+    /// each with its model's or accessory's label.
     pub fn new(
         scene: &Scene,
         width: u32,
@@ -92,14 +95,10 @@ impl FrameRenderer {
         let ctx = GpuContext::headless()?;
         let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
         let mut warnings = Vec::new();
-        let mut models = Vec::with_capacity(scene.actors.len());
-        for actor in &scene.actors {
-            if !actor.visible {
-                models.push(None);
-                continue;
-            }
+        let mut uploads = Vec::new();
+        for actor in scene.actors.iter().filter(|a| a.visible) {
             let model = &actor.model;
-            let textures = texture_source(model);
+            let textures = texture_source_at(&model.textures);
             let (gpu_model, model_warnings) = ModelGpu::new(
                 &ctx.device,
                 &ctx.queue,
@@ -108,34 +107,53 @@ impl FrameRenderer {
                 textures.as_ref(),
             )?;
             warnings.extend(model_warnings.into_iter().map(|w| (model.label.clone(), w)));
-            models.push(Some(gpu_model));
+            uploads.push((actor.id, gpu_model));
+        }
+        for accessory in scene.accessories.iter().filter(|a| a.settings.visible) {
+            let textures = texture_source_at(&accessory.textures);
+            let (gpu_model, accessory_warnings) = ModelGpu::new_accessory(
+                &ctx.device,
+                &ctx.queue,
+                &renderer,
+                &accessory.mesh,
+                textures.as_ref(),
+            )?;
+            warnings.extend(
+                accessory_warnings
+                    .into_iter()
+                    .map(|w| (accessory.label.clone(), w)),
+            );
+            uploads.push((accessory.id, gpu_model));
         }
         gpu_errors(&ctx)?;
         let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
         let frames = FrameRenderer {
             ctx,
             renderer,
-            models,
+            drawn: Vec::with_capacity(uploads.len()),
+            uploads,
             offscreen,
         };
         Ok((frames, warnings))
     }
 
-    /// Draws the shown models of `scene` (the one this renderer was made for), each in its
-    /// place and its pose (`poses` in scene order).
+    /// Draws `scene` (the one this renderer was made for): its shown models, each in its
+    /// place and the pose `pose_of` gives it, and its shown accessories where their parents
+    /// are, in MMD's order.
     pub fn render<'p>(
         &mut self,
-        scene: &Scene,
-        poses: impl IntoIterator<Item = &'p Pose>,
+        scene: &'p Scene,
+        pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'p,
         view: &View,
     ) -> Result<RgbaImage, RenderError> {
-        for ((model, pose), actor) in self.models.iter_mut().zip(poses).zip(&scene.actors) {
-            if let Some(model) = model {
-                model.set_placement(actor.placement());
-                model.update(&self.ctx.queue, &pose.skinning, &pose.morph_weights);
+        self.drawn.clear();
+        for item in draw_items(scene, pose_of) {
+            if let Some(at) = self.uploads.iter().position(|(id, _)| *id == item.id) {
+                prepare(&mut self.uploads[at].1, &self.ctx.queue, &item);
+                self.drawn.push(at);
             }
         }
-        let drawn: Vec<&ModelGpu> = self.models.iter().flatten().collect();
+        let drawn: Vec<&ModelGpu> = self.drawn.iter().map(|&at| &self.uploads[at].1).collect();
         let image = self.offscreen.render(
             &self.ctx.device,
             &self.ctx.queue,

@@ -301,7 +301,7 @@ fn render_all(
             ground_shadow,
         );
         let image = renderer
-            .render(&scene, engine.poses(), &view)
+            .render(&scene, |i| engine.pose_of(i), &view)
             .map_err(|e| e.to_string())?;
         sink.write(frame, &image).map_err(words)?;
         shared.report(2, done as u32 + 1, total);

@@ -8,6 +8,7 @@ use mmd_physics::SubstepRate;
 use mmd_pose::{IkMethod, IkOverride, Light};
 
 use crate::export::job::ExportRequest;
+use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::layers::LayerEdit;
 use mmd_scene::pose_edit::PoseAction;
@@ -101,6 +102,22 @@ pub enum Action {
     },
     /// Take this model off the stage.
     RemoveModel(usize),
+    /// Show this accessory (by its place in the scene) in the Accessories panel.
+    SelectAccessory(usize),
+    /// Change one of MMD's settings of this accessory (by its place in the scene).
+    EditAccessory {
+        index: usize,
+        edit: AccessoryEdit,
+    },
+    /// Take this accessory off the stage.
+    RemoveAccessory(usize),
+    /// Ask for a file dialog to pick where this accessory's settings are saved as a `.vac`.
+    SaveAccessoryVacDialog(usize),
+    /// Write this accessory's settings as a `.vac` at `path`, naming its `.x` relative to it.
+    SaveAccessoryVac {
+        index: usize,
+        path: PathBuf,
+    },
     /// Close the window.
     Quit,
     DismissError,

@@ -26,6 +26,7 @@ use mmd_scene::per_actor::PerActor;
 use mmd_scene::playback::Playback;
 use mmd_scene::scene::{OpenInto, Scene};
 
+use accessory_actions::accessory_notices;
 use action::{Action, ViewOption};
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
@@ -39,6 +40,7 @@ use recent::RecentFiles;
 use view::ViewCamera;
 pub use view::ViewOptions;
 
+mod accessory_actions;
 pub mod action;
 mod export_actions;
 mod layer_actions;
@@ -61,6 +63,9 @@ pub struct Requests {
     pub replace_dialog: bool,
     /// The same, for motions to add as layers.
     pub add_layer_dialog: bool,
+    /// Show a file dialog to pick where the settings of this accessory (by its place in the
+    /// scene) are saved as a `.vac`.
+    pub save_vac_dialog: Option<usize>,
     /// Close the window.
     pub quit: bool,
 }
@@ -74,6 +79,8 @@ pub struct Player {
     panels: PerActor<ActorPanel>,
     /// The actor the panels show and edit; `None` when the stage is empty.
     selected: Option<usize>,
+    /// The accessory the Accessories panel shows and edits; `None` without accessories.
+    selected_accessory: Option<usize>,
     camera: ViewCamera,
     /// The light as set by hand (MMD's light panel), over the light motion until reset.
     light: Option<Light>,
@@ -105,12 +112,18 @@ fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
 }
 
 impl Player {
-    /// The player for `scene`, the first model selected; the models' warnings are logged.
+    /// The player for `scene`, the first model and accessory selected; the models' and
+    /// accessories' warnings are logged.
     pub fn new(scene: Scene) -> Player {
         let mut notices = Notices::default();
         for actor in &scene.actors {
             actor.model.log_warnings();
             for notice in model_notices(&actor.model) {
+                notices.push(notice);
+            }
+        }
+        for accessory in &scene.accessories {
+            for notice in accessory_notices(accessory) {
                 notices.push(notice);
             }
         }
@@ -123,6 +136,7 @@ impl Player {
             ),
             panels: PerActor::default(),
             selected: (!scene.actors.is_empty()).then_some(0),
+            selected_accessory: (!scene.accessories.is_empty()).then_some(0),
             camera: ViewCamera {
                 use_motion: scene.has_camera(),
                 ..ViewCamera::default()
@@ -176,9 +190,9 @@ impl Player {
     }
 
     /// Opens files into the scene as `into` says (see [`Scene::open`]). On failure the scene
-    /// is untouched and the error is kept for the UI. New models' warnings are logged and
-    /// listed as notices, and the last new model is selected; the files go to the top of the
-    /// recent files.
+    /// is untouched and the error is kept for the UI. New models' and accessories' warnings
+    /// are logged and listed as notices, and the last new model and the last new accessory
+    /// are selected; the files go to the top of the recent files.
     fn open(&mut self, paths: &[PathBuf], into: OpenInto) {
         let opened = match self.scene.open(paths, into) {
             Ok(opened) => opened,
@@ -197,6 +211,7 @@ impl Player {
                 self.notices.push(notice);
             }
         }
+        self.accessories_opened(&opened.accessories);
         self.sync_actors();
         if let Some(&last) = opened.models.last() {
             self.selected = Some(last);
@@ -332,6 +347,14 @@ impl Player {
             Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
             Action::PlaceModel { model, position } => self.place_model(model, position),
             Action::RemoveModel(index) => self.remove_model(index),
+            Action::SelectAccessory(index) => self.select_accessory(index),
+            Action::EditAccessory { index, edit } => self.edit_accessory(index, edit),
+            Action::RemoveAccessory(index) => self.remove_accessory(index),
+            Action::SaveAccessoryVacDialog(index) => {
+                self.requests.save_vac_dialog =
+                    (index < self.scene.accessories.len()).then_some(index);
+            }
+            Action::SaveAccessoryVac { index, path } => self.save_accessory_vac(index, &path),
             Action::Quit => self.requests.quit = true,
             Action::DismissError => self.error = None,
             Action::ClearNotices => self.notices.clear(),
@@ -553,6 +576,15 @@ impl Player {
                 Some((editor, selected)) if selected == index => (actor, editor.shown()),
                 _ => (actor, pose),
             })
+    }
+
+    /// The pose actor `index` is shown in (Pose mode's edit for the selected actor while
+    /// posing), or `None` when there is no such actor.
+    pub fn shown_pose(&self, index: usize) -> Option<&Pose> {
+        match self.pose_editor().zip(self.selected) {
+            Some((editor, selected)) if selected == index => Some(editor.shown()),
+            _ => self.engine.pose_of(index),
+        }
     }
 
     /// The camera to draw with: the camera motion at the current frame when it is in use,

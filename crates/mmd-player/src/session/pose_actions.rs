@@ -124,6 +124,12 @@ impl Player {
             | Action::SetPhysicsMode(_)
             | Action::SetPhysicsRate(_)
             | Action::ResetPhysics => {}
+            // An accessory follows the poses (its parent bone) and never changes them.
+            Action::SelectAccessory(_)
+            | Action::EditAccessory { .. }
+            | Action::RemoveAccessory(_)
+            | Action::SaveAccessoryVacDialog(_)
+            | Action::SaveAccessoryVac { .. } => {}
             // The view, the timeline's settings, dialogs, music, export and the edit's own
             // actions.
             Action::SetLooping(_)

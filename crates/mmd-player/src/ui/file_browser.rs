@@ -1,7 +1,8 @@
-//! The in-window file browser: File → Open (or Add motion / pose as layer) where the system
-//! offers no dialog of its own (Linux without a desktop portal or zenity). It is
-//! `egui_file`'s dialog, listing folders and the files the purpose takes, several of which can
-//! be picked at once (a model with its motions).
+//! The in-window file browser: File → Open (or Add motion / pose as layer, or where to save an
+//! accessory's `.vac`) where the system offers no dialog of its own (Linux without a desktop
+//! portal or zenity). It is `egui_file`'s dialog, listing folders and the files the purpose
+//! takes, several of which can be picked at once (a model with its motions), or a file name
+//! typed to save to.
 
 use std::path::{Path, PathBuf};
 
@@ -9,14 +10,17 @@ use egui_file::{FileDialog, State};
 
 use crate::session::action::Action;
 
-/// The extensions File → Open lists, lower case: MMD's files and music.
-pub const MMD_EXTENSIONS: [&str; 9] = [
-    "pmx", "pmd", "vmd", "vpd", "wav", "mp3", "ogg", "oga", "flac",
+/// The extensions File → Open lists, lower case: MMD's files (accessories included) and
+/// music.
+pub const MMD_EXTENSIONS: [&str; 11] = [
+    "pmx", "pmd", "vmd", "vpd", "x", "vac", "wav", "mp3", "ogg", "oga", "flac",
 ];
 /// The extensions of motions and poses, which can become layers.
 pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
 /// The extensions of models.
 pub const MODEL_EXTENSIONS: [&str; 2] = ["pmx", "pmd"];
+/// The extension of an accessory's settings.
+pub const VAC_EXTENSIONS: [&str; 1] = ["vac"];
 
 /// Whether `path` names a file the player opens (by its extension, in any case).
 pub fn is_mmd_file(path: &Path) -> bool {
@@ -38,6 +42,9 @@ pub enum FilePurpose {
     AddLayers,
     /// File → Replace model: one model in place of the selected one.
     ReplaceModel,
+    /// The Accessories panel's "Save as .vac…": where the settings of this accessory (by its
+    /// place in the scene) are written.
+    SaveAccessoryVac(usize),
 }
 
 impl FilePurpose {
@@ -46,6 +53,7 @@ impl FilePurpose {
             FilePurpose::Open => "Open model / motion / pose",
             FilePurpose::AddLayers => "Add motion / pose as layer",
             FilePurpose::ReplaceModel => "Replace the selected model",
+            FilePurpose::SaveAccessoryVac(_) => "Save the accessory as .vac",
         }
     }
 
@@ -55,20 +63,39 @@ impl FilePurpose {
             FilePurpose::Open => &MMD_EXTENSIONS,
             FilePurpose::AddLayers => &LAYER_EXTENSIONS,
             FilePurpose::ReplaceModel => &MODEL_EXTENSIONS,
+            FilePurpose::SaveAccessoryVac(_) => &VAC_EXTENSIONS,
         }
+    }
+
+    /// Whether the dialog asks for a file to write (one name, which may not exist yet)
+    /// rather than files to open.
+    pub fn saves(self) -> bool {
+        matches!(self, FilePurpose::SaveAccessoryVac(_))
     }
 
     pub fn takes(self, path: &Path) -> bool {
         has_extension(path, self.extensions())
     }
 
-    /// What picking `files` asks of the player (a replacement takes the first file).
+    /// What picking `files` asks of the player (a replacement or a save takes the first
+    /// file; a save given a name without `.vac` gets it, as a typed name often lacks it).
     pub fn action(self, mut files: Vec<PathBuf>) -> Option<Action> {
         match self {
             FilePurpose::Open => Some(Action::Open(files)),
             FilePurpose::AddLayers => Some(Action::AddLayers(files)),
             FilePurpose::ReplaceModel => {
                 (!files.is_empty()).then(|| Action::ReplaceModel(files.swap_remove(0)))
+            }
+            FilePurpose::SaveAccessoryVac(index) => {
+                let path = files.into_iter().next()?;
+                let path = if self.takes(&path) {
+                    path
+                } else {
+                    let mut name = path.into_os_string();
+                    name.push(".vac");
+                    PathBuf::from(name)
+                };
+                Some(Action::SaveAccessoryVac { index, path })
             }
         }
     }
@@ -91,13 +118,19 @@ pub struct FileBrowser {
 }
 
 impl FileBrowser {
-    /// A browser showing `folder`, listing the files `purpose` takes.
+    /// A browser showing `folder`, listing the files `purpose` takes; for a save, any name
+    /// typed is taken (see [`FilePurpose::action`]).
     pub fn new(folder: &Path, purpose: FilePurpose) -> FileBrowser {
-        let name_filter = Box::new(move |name: &str| purpose.takes(Path::new(name)));
-        let mut dialog = FileDialog::open_file()
+        let name_filter =
+            Box::new(move |name: &str| purpose.saves() || purpose.takes(Path::new(name)));
+        let dialog = if purpose.saves() {
+            FileDialog::save_file()
+        } else {
+            FileDialog::open_file().multi_select(true)
+        };
+        let mut dialog = dialog
             .title(purpose.title())
             .initial_path(folder)
-            .multi_select(true)
             .show_rename(false)
             .show_new_folder(false)
             .show_files_filter(Box::new(move |path: &Path| purpose.takes(path)))
@@ -128,7 +161,7 @@ impl FileBrowser {
                 {
                     picked = vec![path.to_path_buf()];
                 }
-                picked.retain(|p| self.purpose.takes(p));
+                picked.retain(|p| self.purpose.saves() || self.purpose.takes(p));
                 if picked.is_empty() {
                     Outcome::Closed
                 } else {
@@ -153,11 +186,35 @@ mod tests {
 
     #[test]
     fn mmd_files_are_known_by_their_extension_in_any_case() {
-        for name in ["a.pmx", "b.PMD", "ダンス.Vmd", "pose.vpd"] {
+        for name in [
+            "a.pmx",
+            "b.PMD",
+            "ダンス.Vmd",
+            "pose.vpd",
+            "stage.x",
+            "prop.VAC",
+        ] {
             assert!(is_mmd_file(Path::new(name)), "{name}");
         }
         for name in ["a.txt", "pmx", "a.pmx.bak", ""] {
             assert!(!is_mmd_file(Path::new(name)), "{name}");
         }
+    }
+
+    #[test]
+    fn saving_a_vac_takes_the_first_name_and_gives_it_the_extension() {
+        let purpose = FilePurpose::SaveAccessoryVac(2);
+        assert!(purpose.saves() && !FilePurpose::Open.saves());
+        let save = |name: &str| purpose.action(vec![PathBuf::from(name), PathBuf::from("b")]);
+        for (typed, written) in [("dir/hat", "dir/hat.vac"), ("hat.VAC", "hat.VAC")] {
+            assert_eq!(
+                save(typed),
+                Some(Action::SaveAccessoryVac {
+                    index: 2,
+                    path: PathBuf::from(written)
+                })
+            );
+        }
+        assert_eq!(purpose.action(Vec::new()), None);
     }
 }

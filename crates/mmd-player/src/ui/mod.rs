@@ -1,14 +1,15 @@
 //! The egui interface: menu, timeline, bone tree with IK switches, the model list, motion
-//! layers, morph sliders (the panels showing the selected model) and the 3D view (with the
-//! skeleton overlay and Pose mode's handles) in the centre, the notices panel, the
-//! keys-and-mouse help, the export window, Pose mode's window and its save window, and the
-//! in-window file browser. Panels only read the player and return [`Action`]s;
-//! [`frame`] hands them to [`Player::apply`], so no widget changes the player by itself and
-//! tests can drive the real interface (`egui_kittest`).
+//! layers, morph sliders (the panels showing the selected model), the accessories with their
+//! settings, and the 3D view (with the skeleton overlay and Pose mode's handles) in the
+//! centre, the notices panel, the keys-and-mouse help, the export window, Pose mode's window
+//! and its save window, and the in-window file browser. Panels only read the player and
+//! return [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget changes the
+//! player by itself and tests can drive the real interface (`egui_kittest`).
 //!
 //! The side panels can be resized and collapsed to a strip; below [`NARROW`] points they
 //! start collapsed, so a small window keeps most of its width for the view.
 
+mod accessory_panel;
 mod bone_panel;
 pub mod export_panel;
 pub mod file_browser;
@@ -53,6 +54,8 @@ pub struct Stats {
 pub struct UiState {
     bone_search: String,
     morph_search: String,
+    /// The search in the Accessories panel's list of parent bones.
+    accessory_bone_search: String,
     frame_text: String,
     /// Where the central view is, in points, from this frame's layout.
     pub view_rect: Rect,
@@ -74,6 +77,7 @@ impl Default for UiState {
         UiState {
             bone_search: String::new(),
             morph_search: String::new(),
+            accessory_bone_search: String::new(),
             frame_text: String::new(),
             view_rect: Rect::from_min_size(Pos2::ZERO, Vec2::new(1.0, 1.0)),
             stats: Stats::default(),
@@ -166,6 +170,7 @@ pub fn draw(
     side_panel(ui, state, Side::Morphs, max_side, |ui, state| {
         model_panel::show(ui, player, &mut actions);
         motion_panel::show(ui, player, &mut actions);
+        accessory_panel::show(ui, state, player, &mut actions);
         morph_panel::show(ui, state, player, &mut actions)
     });
     egui::CentralPanel::default()

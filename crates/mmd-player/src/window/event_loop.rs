@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use super::frame_clock::FrameClock;
 use anyhow::{Context, Result};
+use mmd_player::draw_list::draw_items;
 use mmd_player::session::Player;
 use mmd_player::session::notices::Notice;
 use mmd_player::ui::file_browser::FilePurpose;
@@ -20,7 +21,7 @@ use winit::window::{Window, WindowId};
 
 use super::audio::AudioOut;
 use super::file_dialog::{Answer, NativeDialog};
-use super::gpu::{FrameInput, Gpu};
+use super::gpu::{FrameInput, Gpu, Uploaded};
 use super::press_split::split_after_press;
 
 /// The smallest window the interface is laid out for.
@@ -213,7 +214,10 @@ impl App {
         } else if std::mem::take(&mut requests.replace_dialog) {
             Some(FilePurpose::ReplaceModel)
         } else {
-            None
+            requests
+                .save_vac_dialog
+                .take()
+                .map(FilePurpose::SaveAccessoryVac)
         };
         let (Some(purpose), Some(running)) = (requested, self.running.as_ref()) else {
             return;
@@ -259,19 +263,30 @@ impl App {
         let Some(running) = self.running.as_mut() else {
             return;
         };
-        let uploads = running.gpu.sync_models(&self.player.scene.actors);
+        let uploads = running.gpu.sync_models(&self.player.scene);
         if uploads.is_empty() {
             return;
         }
         for upload in uploads {
-            let model = &self.player.scene.actors[upload.actor].model;
+            let scene = &self.player.scene;
+            let (label, file, textures) = match upload.what {
+                Uploaded::Actor(i) => {
+                    let model = &scene.actors[i].model;
+                    (&model.label, model.file.clone(), &model.textures)
+                }
+                Uploaded::Accessory(i) => {
+                    let accessory = &scene.accessories[i];
+                    let file = accessory.file.display().to_string();
+                    (&accessory.label, file, &accessory.textures)
+                }
+            };
             match upload.result {
                 Ok(warnings) => {
                     let notices: Vec<Notice> = warnings
                         .iter()
                         .map(|w| {
-                            log::warn!("{}: {w}", model.label);
-                            Notice::warning(model.texture_file(&w.path), w.to_string())
+                            log::warn!("{label}: {w}");
+                            Notice::warning(textures.file(&w.path), w.to_string())
                         })
                         .collect();
                     for notice in notices {
@@ -279,7 +294,7 @@ impl App {
                     }
                 }
                 Err(e) => {
-                    let notice = Notice::error(model.file.clone(), format!("{}: {e}", model.label));
+                    let notice = Notice::error(file, format!("{label}: {e}"));
                     self.player.error = Some(notice.message.clone());
                     self.player.add_notice(notice);
                 }
@@ -320,16 +335,12 @@ impl App {
             wireframe: options.wireframe,
             self_shadow: self.player.self_shadow(),
         };
-        let models = self
-            .player
-            .posed_actors()
-            .filter(|(actor, _)| actor.visible)
-            .map(|(actor, pose)| (actor.id, actor.placement(), pose))
-            .collect();
+        let player = &self.player;
+        let drawn = draw_items(&player.scene, |i| player.shown_pose(i)).collect();
         let input = FrameInput {
             view,
             view_size: physical(self.ui.view_rect.size(), ppp),
-            models,
+            drawn,
             paint_jobs: &paint_jobs,
             pixels_per_point: ppp,
         };

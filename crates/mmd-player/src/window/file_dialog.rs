@@ -33,7 +33,8 @@ pub struct NativeDialog {
 }
 
 impl NativeDialog {
-    /// Shows the dialog picking files for `purpose` over `window`, starting in `folder`.
+    /// Shows the dialog picking files for `purpose` (or, for a save, the file to write) over
+    /// `window`, starting in `folder`.
     pub fn open(window: &Window, folder: Option<&Path>, purpose: FilePurpose) -> NativeDialog {
         let mut dialog = rfd::AsyncFileDialog::new()
             .set_title(purpose.title())
@@ -42,14 +43,17 @@ impl NativeDialog {
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);
         }
-        let picking = dialog.pick_files();
-        let (send, answer) = channel();
-        std::thread::spawn(move || {
-            let picked = pollster::block_on(picking)
-                .map(|files| files.iter().map(|f| f.path().to_path_buf()).collect());
-            // The window may have closed meanwhile; then nobody waits for the answer.
-            let _ = send.send(picked);
-        });
+        // The dialog is made here, on the event loop's thread; only the wait moves off it.
+        let answer = if purpose.saves() {
+            let saving = dialog.save_file();
+            wait_for(async move { saving.await.map(|file| vec![file.path().to_path_buf()]) })
+        } else {
+            let picking = dialog.pick_files();
+            wait_for(async move {
+                let files = picking.await?;
+                Some(files.iter().map(|f| f.path().to_path_buf()).collect())
+            })
+        };
         NativeDialog { answer, purpose }
     }
 
@@ -66,6 +70,18 @@ impl NativeDialog {
             Err(TryRecvError::Disconnected) => Some(Answer::Unavailable),
         }
     }
+}
+
+/// Waits for the dialog's answer on a thread of its own, for [`NativeDialog::poll`].
+fn wait_for(
+    answering: impl Future<Output = Option<Vec<PathBuf>>> + Send + 'static,
+) -> Receiver<Option<Vec<PathBuf>>> {
+    let (send, answer) = channel();
+    std::thread::spawn(move || {
+        // The window may have closed meanwhile; then nobody waits for the answer.
+        let _ = send.send(pollster::block_on(answering));
+    });
+    answer
 }
 
 fn interpret(picked: Option<Vec<PathBuf>>) -> Answer {

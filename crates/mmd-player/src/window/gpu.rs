@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
-use mmd_player::textures::texture_source;
-use mmd_pose::Pose;
+use mmd_player::draw_list::{DrawItem, prepare};
+use mmd_player::textures::texture_source_at;
 use mmd_render::{
     DeviceErrors, FrameTargets, ModelGpu, RenderError, Renderer, TextureWarning, View,
 };
-use mmd_scene::actor::Actor;
+use mmd_scene::scene::Scene;
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.
@@ -31,14 +31,23 @@ pub struct Gpu {
     view_texture: Option<ViewTexture>,
     /// egui's handle for the view texture (registered once, updated on resize).
     pub view_texture_id: Option<egui::TextureId>,
-    /// The scene's models on the GPU, each with its actor's id.
+    /// The scene's models and accessories on the GPU, each with its actor's or accessory's
+    /// id.
     models: Vec<(u64, ModelGpu)>,
+    /// The uploads in drawing order, refilled each frame (kept to reuse its memory).
+    drawn: Vec<usize>,
 }
 
-/// What uploading one model met.
+/// What was uploaded: an actor or an accessory, by its place in the scene.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Uploaded {
+    Actor(usize),
+    Accessory(usize),
+}
+
+/// What uploading one model or accessory met.
 pub struct Upload {
-    /// The actor's place in the scene.
-    pub actor: usize,
+    pub what: Uploaded,
     pub result: Result<Vec<TextureWarning>, RenderError>,
 }
 
@@ -47,8 +56,8 @@ pub struct FrameInput<'a> {
     pub view: View,
     /// Size of the central panel in physical pixels.
     pub view_size: (u32, u32),
-    /// The shown actors' ids, places in the scene and poses, in the order they are drawn.
-    pub models: Vec<(u64, glam::Mat4, &'a Pose)>,
+    /// The shown actors and accessories, in the order they are drawn.
+    pub drawn: Vec<DrawItem<'a>>,
     pub paint_jobs: &'a [egui::ClippedPrimitive],
     pub pixels_per_point: f32,
 }
@@ -103,6 +112,7 @@ impl Gpu {
             view_texture: None,
             view_texture_id: None,
             models: Vec::new(),
+            drawn: Vec::new(),
         })
     }
 
@@ -122,14 +132,16 @@ impl Gpu {
         }
     }
 
-    /// Brings the uploads in line with `actors`: models no longer on stage are dropped, new
-    /// ones uploaded. What each upload met is returned: texture problems (never fatal), or
-    /// a model the GPU cannot hold, which is then not drawn.
-    pub fn sync_models(&mut self, actors: &[Actor]) -> Vec<Upload> {
-        self.models
-            .retain(|(id, _)| actors.iter().any(|actor| actor.id == *id));
+    /// Brings the uploads in line with `scene`: models and accessories no longer on stage
+    /// are dropped, new ones uploaded. What each upload met is returned: texture problems
+    /// (never fatal), or a model the GPU cannot hold, which is then not drawn.
+    pub fn sync_models(&mut self, scene: &Scene) -> Vec<Upload> {
+        self.models.retain(|(id, _)| {
+            scene.actors.iter().any(|a| a.id == *id)
+                || scene.accessories.iter().any(|a| a.id == *id)
+        });
         let mut uploads = Vec::new();
-        for (index, actor) in actors.iter().enumerate() {
+        for (index, actor) in scene.actors.iter().enumerate() {
             if self.models.iter().any(|(id, _)| *id == actor.id) {
                 continue;
             }
@@ -139,14 +151,34 @@ impl Gpu {
                 &self.queue,
                 &self.renderer,
                 &model.pmx,
-                texture_source(model).as_ref(),
+                texture_source_at(&model.textures).as_ref(),
             )
             .map(|(gpu_model, warnings)| {
                 self.models.push((actor.id, gpu_model));
                 warnings
             });
             uploads.push(Upload {
-                actor: index,
+                what: Uploaded::Actor(index),
+                result,
+            });
+        }
+        for (index, accessory) in scene.accessories.iter().enumerate() {
+            if self.models.iter().any(|(id, _)| *id == accessory.id) {
+                continue;
+            }
+            let result = ModelGpu::new_accessory(
+                &self.device,
+                &self.queue,
+                &self.renderer,
+                &accessory.mesh,
+                texture_source_at(&accessory.textures).as_ref(),
+            )
+            .map(|(gpu_model, warnings)| {
+                self.models.push((accessory.id, gpu_model));
+                warnings
+            });
+            uploads.push(Upload {
+                what: Uploaded::Accessory(index),
                 result,
             });
         }
@@ -231,16 +263,14 @@ impl Gpu {
     ) {
         self.prepare_view_texture(frame.view_size);
         if let Some(target) = self.view_texture.as_ref() {
-            let mut drawn = Vec::with_capacity(frame.models.len());
-            for (id, placement, pose) in &frame.models {
-                if let Some((_, model)) = self.models.iter_mut().find(|(m, _)| m == id) {
-                    model.set_placement(*placement);
-                    model.update(&self.queue, &pose.skinning, &pose.morph_weights);
+            self.drawn.clear();
+            for item in &frame.drawn {
+                if let Some(at) = self.models.iter().position(|(id, _)| *id == item.id) {
+                    prepare(&mut self.models[at].1, &self.queue, item);
+                    self.drawn.push(at);
                 }
             }
-            for (id, _, _) in &frame.models {
-                drawn.extend(self.models.iter().find(|(m, _)| m == id).map(|(_, m)| m));
-            }
+            let drawn: Vec<&ModelGpu> = self.drawn.iter().map(|&at| &self.models[at].1).collect();
             self.renderer.render(
                 &self.queue,
                 encoder,

@@ -17,6 +17,7 @@ use mmd_player::session::recent::{self, RecentFiles};
 use mmd_scene::pose_edit::PoseAction;
 use mmd_scene::scene::Scene;
 
+use crate::cli::accessory_settings::set_accessories;
 use crate::cli::{WindowArgs, layer_specs, place_models};
 
 /// Opens the window on the files of the command line (the bundled default without any).
@@ -27,6 +28,7 @@ pub fn run(args: &WindowArgs) -> Result<()> {
     let (scene, error) = match Scene::from_files_with_layers(&args.files, &layers) {
         Ok(mut scene) => {
             place_models(&mut scene, &args.place)?;
+            set_accessories(&mut scene, &args.accessory)?;
             if !args.files.is_empty() {
                 recent.add(&args.files);
             }

@@ -1,0 +1,307 @@
+//! The Accessories panel, MMD's accessory controls: every accessory on stage (`.x` props and
+//! stages) with a switch that shows or hides it, a button that removes it and its name (a
+//! click selects it); below, the selected one's place (X, Y, Z), rotation (Rx, Ry, Rz, in
+//! degrees), Si (size), Tr (opacity), AD (additive) and ground shadow, the bone holding it (a
+//! model, then one of its bones, or the world), and "Save as .vac…".
+//! The list's accessible names say which accessory a widget belongs to ("Show accessory: 1.
+//! hat"), as the Models list's do.
+
+use egui::{PopupCloseBehavior, RichText, Ui};
+use glam::Vec3;
+use mmd_scene::accessory::{Accessory, AccessoryEdit};
+use mmd_scene::actor::Actor;
+
+use super::UiState;
+use crate::session::Player;
+use crate::session::action::Action;
+
+/// From this many bones the bone list has a search field: models often have hundreds.
+const BONE_SEARCH_FROM: usize = 24;
+
+/// How an accessory is named in the panel: its place in the scene and its label.
+fn accessory_title(index: usize, label: &str) -> String {
+    format!("{}. {label}", index + 1)
+}
+
+/// How a model is named in the parent list, as the Models list names it.
+fn model_title(index: usize, actor: &Actor) -> String {
+    format!("{}. {}", index + 1, actor.model.label)
+}
+
+pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
+    egui::CollapsingHeader::new(RichText::new("Accessories").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            let accessories = &player.scene.accessories;
+            if accessories.is_empty() {
+                ui.weak("No accessory. File → Open a .x or .vac file.");
+                return;
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("accessories")
+                .max_height(120.0)
+                .show(ui, |ui| {
+                    for (index, accessory) in accessories.iter().enumerate() {
+                        let selected = player.selected_accessory() == Some(index);
+                        ui.horizontal(|ui| {
+                            accessory_row(ui, (index, accessory), selected, actions)
+                        });
+                    }
+                });
+            let Some((index, accessory)) = player
+                .selected_accessory()
+                .and_then(|i| Some((i, accessories.get(i)?)))
+            else {
+                return;
+            };
+            let mut edits = Vec::new();
+            settings(ui, accessory, &mut edits);
+            parent_rows(ui, state, accessory, &player.scene.actors, &mut edits);
+            actions.extend(
+                edits
+                    .into_iter()
+                    .map(|edit| Action::EditAccessory { index, edit }),
+            );
+            if ui
+                .button("Save as .vac…")
+                .on_hover_text("Write these settings as a .vac, which opens the accessory as set")
+                .clicked()
+            {
+                actions.push(Action::SaveAccessoryVacDialog(index));
+            }
+        });
+    ui.separator();
+}
+
+fn accessory_row(
+    ui: &mut Ui,
+    (index, accessory): (usize, &Accessory),
+    selected: bool,
+    actions: &mut Vec<Action>,
+) {
+    let title = accessory_title(index, &accessory.label);
+    let visible = accessory.settings.visible;
+    let mut shown = visible;
+    if ui
+        .add(egui::Checkbox::without_text(&mut shown))
+        .on_hover_text("Show or hide this accessory")
+        .accessible_name(format!("Show accessory: {title}"))
+        .changed()
+    {
+        actions.push(Action::EditAccessory {
+            index,
+            edit: AccessoryEdit::Visible(shown),
+        });
+    }
+    if ui
+        .add(egui::Button::new("×").small())
+        .on_hover_text("Remove this accessory from the scene")
+        .accessible_name(format!("Remove accessory: {title}"))
+        .clicked()
+    {
+        actions.push(Action::RemoveAccessory(index));
+    }
+    let text = if visible {
+        RichText::new(&title)
+    } else {
+        RichText::new(&title).weak()
+    };
+    if ui
+        .add(egui::Button::selectable(selected, text).truncate())
+        .on_hover_text(accessory.file.display().to_string())
+        .clicked()
+    {
+        actions.push(Action::SelectAccessory(index));
+    }
+}
+
+/// MMD's numbers and switches of the selected accessory: X/Y/Z, Rx/Ry/Rz, Si, Tr, AD and the
+/// ground shadow.
+fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) {
+    let s = &accessory.settings;
+    egui::Grid::new("accessory settings")
+        .num_columns(4)
+        .show(ui, |ui| {
+            let place = ("Position", ["X", "Y", "Z"], 0.1);
+            if let Some(moved) = vec3_row(ui, place, s.position) {
+                edits.push(AccessoryEdit::Position(moved));
+            }
+            let turn = ("Rotation", ["Rx", "Ry", "Rz"], 1.0);
+            if let Some(turned) = vec3_row(ui, turn, s.rotation) {
+                edits.push(AccessoryEdit::Rotation(turned));
+            }
+        });
+    ui.horizontal(|ui| {
+        let mut scale = s.scale;
+        if ui
+            .add(
+                egui::DragValue::new(&mut scale)
+                    .range(0.0..=f32::MAX)
+                    .speed(0.01)
+                    .max_decimals(3)
+                    .prefix("Si "),
+            )
+            .on_hover_text("Si: size, a factor on the ten times MMD draws an accessory")
+            .accessible_name("Si")
+            .changed()
+        {
+            edits.push(AccessoryEdit::Scale(scale));
+        }
+        let mut opacity = s.opacity;
+        if ui
+            .add(
+                egui::DragValue::new(&mut opacity)
+                    .range(0.0..=1.0)
+                    .speed(0.01)
+                    .max_decimals(2)
+                    .prefix("Tr "),
+            )
+            .on_hover_text(
+                "Tr: opacity, 1 opaque to 0 invisible; below 1 it is drawn after the models",
+            )
+            .accessible_name("Tr")
+            .changed()
+        {
+            edits.push(AccessoryEdit::Opacity(opacity));
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut additive = s.additive;
+        if ui
+            .checkbox(&mut additive, "AD")
+            .on_hover_text("AD: additive, added onto what is behind it (glows, light)")
+            .changed()
+        {
+            edits.push(AccessoryEdit::Additive(additive));
+        }
+        let mut shadow = s.ground_shadow;
+        if ui
+            .checkbox(&mut shadow, "Shadow")
+            .on_hover_text("Casts the ground shadow")
+            .changed()
+        {
+            edits.push(AccessoryEdit::GroundShadow(shadow));
+        }
+    });
+}
+
+/// One grid row of three numbers named `axes`, dragged by `speed`; the new values when one
+/// changed.
+fn vec3_row(ui: &mut Ui, (name, axes, speed): (&str, [&str; 3], f64), value: Vec3) -> Option<Vec3> {
+    ui.label(name);
+    let mut changed = value;
+    for (axis, v) in axes.into_iter().zip(changed.as_mut()) {
+        ui.add(
+            egui::DragValue::new(v)
+                .speed(speed)
+                .max_decimals(2)
+                .prefix(format!("{axis} ")),
+        )
+        .accessible_name(format!("{name} {axis}"));
+    }
+    ui.end_row();
+    (changed != value).then_some(changed)
+}
+
+/// What holds the accessory: "World" or a model, and then that model's bone.
+fn parent_rows(
+    ui: &mut Ui,
+    state: &mut UiState,
+    accessory: &Accessory,
+    actors: &[Actor],
+    edits: &mut Vec<AccessoryEdit>,
+) {
+    // A parent whose model was removed counts as the world, as the accessory is drawn.
+    let holder = accessory.settings.parent.as_ref().and_then(|parent| {
+        let index = actors.iter().position(|a| a.id == parent.actor)?;
+        Some((index, parent.bone.as_str()))
+    });
+    egui::Grid::new("accessory parent")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui
+                .label("Parent")
+                .on_hover_text("The model and bone the accessory follows, or the world");
+            model_combo(ui, holder.map(|(i, _)| i), actors, edits).labelled_by(label.id);
+            ui.end_row();
+            if let Some((index, bone)) = holder {
+                let label = ui.label("Bone");
+                let search = &mut state.accessory_bone_search;
+                bone_combo(ui, (index, &actors[index]), bone, search, edits).labelled_by(label.id);
+                ui.end_row();
+            }
+        });
+}
+
+/// "World" or a model on stage; picking a model holds the accessory by its first bone (its
+/// root), where the bone list then starts. Returns the combo box, for its label.
+fn model_combo(
+    ui: &mut Ui,
+    holder: Option<usize>,
+    actors: &[Actor],
+    edits: &mut Vec<AccessoryEdit>,
+) -> egui::Response {
+    let text = holder.map_or_else(|| "World".to_owned(), |i| model_title(i, &actors[i]));
+    egui::ComboBox::from_id_salt("accessory parent model")
+        .selected_text(text)
+        .truncate()
+        .show_ui(ui, |ui| {
+            if ui.selectable_label(holder.is_none(), "World").clicked() && holder.is_some() {
+                edits.push(AccessoryEdit::Parent(None));
+            }
+            for (index, actor) in actors.iter().enumerate() {
+                let rig = &actor.model.rig;
+                let item = ui.add_enabled(
+                    rig.bone_count() > 0,
+                    egui::Button::selectable(holder == Some(index), model_title(index, actor)),
+                );
+                if item.clicked() && holder != Some(index) {
+                    edits.push(AccessoryEdit::Parent(Some((
+                        index,
+                        rig.bone_name(0).to_owned(),
+                    ))));
+                }
+            }
+        })
+        .response
+}
+
+/// The bones of model `index`, with a search field when there are many; the popup stays open
+/// while typing and closes on a pick. Returns the combo box, for its label.
+fn bone_combo(
+    ui: &mut Ui,
+    (index, actor): (usize, &Actor),
+    bone: &str,
+    search: &mut String,
+    edits: &mut Vec<AccessoryEdit>,
+) -> egui::Response {
+    let rig = &actor.model.rig;
+    egui::ComboBox::from_id_salt("accessory parent bone")
+        .selected_text(bone)
+        .truncate()
+        .height(320.0)
+        .close_behavior(PopupCloseBehavior::CloseOnClickOutside)
+        .show_ui(ui, |ui| {
+            let searchable = rig.bone_count() >= BONE_SEARCH_FROM;
+            if searchable {
+                ui.add(egui::TextEdit::singleline(search).hint_text("search bones"))
+                    .accessible_name("Search bones");
+            }
+            // A search typed for a larger model must not hide a short list without the field.
+            let query = if searchable {
+                search.trim().to_lowercase()
+            } else {
+                String::new()
+            };
+            let names = (0..rig.bone_count()).map(|b| rig.bone_name(b));
+            for name in names.filter(|n| query.is_empty() || n.to_lowercase().contains(&query)) {
+                if ui.selectable_label(name == bone, name).clicked() {
+                    if name != bone {
+                        edits.push(AccessoryEdit::Parent(Some((index, name.to_owned()))));
+                    }
+                    ui.close();
+                }
+            }
+        })
+        .response
+}

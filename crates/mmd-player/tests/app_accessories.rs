@@ -1,0 +1,339 @@
+//! Accessories in the window: MMD's accessory panel (the list, X/Y/Z, Rx/Ry/Rz, Si, Tr, AD,
+//! shadow, the parent bone, "Save as .vac…") as the player carries out its actions, an opened
+//! `.vac`'s warnings as notices, and the panel driven through egui_kittest.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod ui_harness;
+
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::Vec3;
+use mmd_format::xfile::{XEncoding, XFile, XMaterial, XVertex};
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
+use mmd_player::session::notices::Severity;
+use mmd_player::ui::file_browser::FilePurpose;
+use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessoryParent};
+use mmd_scene::scene::Scene;
+use ui_harness::{App, click, harness, player};
+
+/// A one-quad `.x` as read.
+fn quad() -> XFile {
+    let vertex = |x: f32, y: f32| XVertex {
+        position: [x, y, 0.0],
+        normal: [0.0, 0.0, -1.0],
+        uv: [x, y],
+        color: [1.0; 4],
+    };
+    XFile {
+        vertices: vec![
+            vertex(0.0, 0.0),
+            vertex(1.0, 0.0),
+            vertex(1.0, 1.0),
+            vertex(0.0, 1.0),
+        ],
+        triangles: vec![[0, 1, 2], [0, 2, 3]],
+        triangle_materials: vec![0, 0],
+        materials: vec![XMaterial::default()],
+        face_count: 1,
+        mesh_count: 1,
+        has_normals: true,
+        has_vertex_colors: false,
+        encoding: XEncoding::Text,
+        warnings: Vec::new(),
+    }
+}
+
+/// The bundled model with accessories read from `dir/<label>.x`, one per label.
+fn scene_with(dir: &Path, labels: &[&str]) -> Scene {
+    let mut scene = Scene::bundled().unwrap();
+    for label in labels {
+        let file = dir.join(format!("{label}.x"));
+        scene
+            .accessories
+            .push(Accessory::new(&quad(), &file, (*label).to_owned()));
+    }
+    scene
+}
+
+fn edit(player: &mut Player, edit: AccessoryEdit) {
+    player.apply(Action::EditAccessory { index: 0, edit });
+}
+
+fn labels(player: &Player) -> Vec<&str> {
+    player
+        .scene
+        .accessories
+        .iter()
+        .map(|a| a.label.as_str())
+        .collect()
+}
+
+#[test]
+fn the_panels_numbers_and_switches_change_the_accessory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    assert_eq!(
+        p.selected_accessory(),
+        Some(0),
+        "the first is shown at start"
+    );
+    let place = Vec3::new(1.0, 2.5, -3.0);
+    edit(&mut p, AccessoryEdit::Position(place));
+    edit(&mut p, AccessoryEdit::Rotation(Vec3::new(0.0, 90.0, 0.0)));
+    edit(&mut p, AccessoryEdit::Scale(2.0));
+    edit(&mut p, AccessoryEdit::Opacity(0.4));
+    edit(&mut p, AccessoryEdit::Additive(true));
+    edit(&mut p, AccessoryEdit::GroundShadow(false));
+    let s = &p.scene.accessories[0].settings;
+    assert_eq!(s.position, place);
+    assert_eq!(s.rotation, Vec3::new(0.0, 90.0, 0.0));
+    assert_eq!(s.scale, 2.0);
+    assert_eq!(s.opacity, 0.4);
+    assert!(s.additive && !s.ground_shadow);
+    // Tr is clamped to MMD's 0..1; a number that is not finite is refused and said.
+    edit(&mut p, AccessoryEdit::Opacity(1.5));
+    assert_eq!(p.scene.accessories[0].settings.opacity, 1.0);
+    edit(&mut p, AccessoryEdit::Position(Vec3::NAN));
+    assert_eq!(p.scene.accessories[0].settings.position, place);
+    assert!(p.error.as_deref().unwrap().contains("hat"), "{:?}", p.error);
+    // An accessory past the end changes nothing.
+    p.apply(Action::EditAccessory {
+        index: 5,
+        edit: AccessoryEdit::Visible(false),
+    });
+    assert!(p.scene.accessories[0].settings.visible);
+}
+
+#[test]
+fn the_parent_is_a_bone_of_a_model_on_stage_or_the_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let model = p.scene.actors[0].id;
+    edit(&mut p, AccessoryEdit::Parent(Some((0, "頭".to_owned()))));
+    assert_eq!(
+        p.scene.accessories[0].settings.parent,
+        Some(AccessoryParent {
+            actor: model,
+            bone: "頭".to_owned()
+        })
+    );
+    // A bone the model lacks, or a model not on stage, is refused with a notice and leaves
+    // the parent as it was.
+    let errors = p.notices().errors();
+    edit(
+        &mut p,
+        AccessoryEdit::Parent(Some((0, "no such bone".to_owned()))),
+    );
+    assert_eq!(p.notices().errors(), errors + 1);
+    let notice = p.notices().iter().last().unwrap();
+    assert_eq!(notice.severity, Severity::Error);
+    assert!(
+        notice.message.contains("no such bone"),
+        "{}",
+        notice.message
+    );
+    assert!(notice.file.ends_with("hat.x"), "{}", notice.file);
+    edit(&mut p, AccessoryEdit::Parent(Some((3, "頭".to_owned()))));
+    assert_eq!(p.notices().errors(), errors + 2);
+    assert_eq!(
+        p.scene.accessories[0]
+            .settings
+            .parent
+            .as_ref()
+            .unwrap()
+            .bone,
+        "頭"
+    );
+    edit(&mut p, AccessoryEdit::Parent(None));
+    assert_eq!(p.scene.accessories[0].settings.parent, None, "the world");
+}
+
+#[test]
+fn removing_an_accessory_keeps_the_selection_on_what_remains() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Player::new(scene_with(dir.path(), &["hat", "stage", "sword"]));
+    p.apply(Action::SelectAccessory(2));
+    p.apply(Action::SelectAccessory(7));
+    assert_eq!(p.selected_accessory(), Some(2), "no accessory 8");
+    p.apply(Action::RemoveAccessory(0));
+    assert_eq!(labels(&p), ["stage", "sword"]);
+    assert_eq!(p.selected_accessory(), Some(1), "still the sword");
+    p.apply(Action::RemoveAccessory(1));
+    assert_eq!(p.selected_accessory(), Some(0));
+    p.apply(Action::RemoveAccessory(4));
+    assert_eq!(labels(&p), ["stage"]);
+    p.apply(Action::RemoveAccessory(0));
+    assert!(p.scene.accessories.is_empty());
+    assert_eq!(p.selected_accessory(), None);
+    assert_eq!(p.scene.actors.len(), 1, "the model stays");
+}
+
+#[test]
+fn save_as_vac_writes_what_the_panel_set_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    edit(&mut p, AccessoryEdit::Position(Vec3::new(0.5, 17.0, -1.25)));
+    edit(&mut p, AccessoryEdit::Rotation(Vec3::new(10.0, -90.0, 0.5)));
+    edit(&mut p, AccessoryEdit::Scale(1.5));
+    edit(&mut p, AccessoryEdit::Parent(Some((0, "頭".to_owned()))));
+    p.apply(Action::SaveAccessoryVacDialog(0));
+    assert_eq!(p.requests.save_vac_dialog, Some(0));
+    // The dialog's answer, as the window hands it on: a name typed without `.vac` gets it.
+    let picked = FilePurpose::SaveAccessoryVac(0)
+        .action(vec![dir.path().join("hat settings")])
+        .unwrap();
+    p.apply(picked);
+    assert!(p.error.is_none(), "{:?}", p.error);
+    let bytes = std::fs::read(dir.path().join("hat settings.vac")).unwrap();
+    let vac = mmd_format::vac::read(&bytes).unwrap();
+    assert_eq!(vac.name, "hat");
+    assert_eq!(vac.x_file, "hat.x", "beside the .vac, named relative to it");
+    assert_eq!(vac.scale, 1.5);
+    assert_eq!(vac.position, [0.5, 17.0, -1.25]);
+    assert_eq!(vac.rotation_degrees, [10.0, -90.0, 0.5]);
+    assert_eq!(vac.parent_bone.as_deref(), Some("頭"));
+
+    // A folder that is not there: the error names the file, and nothing else changes.
+    let nowhere: PathBuf = dir.path().join("missing").join("hat.vac");
+    p.apply(Action::SaveAccessoryVac {
+        index: 0,
+        path: nowhere.clone(),
+    });
+    let notice = p.notices().iter().last().unwrap();
+    assert_eq!(notice.severity, Severity::Error);
+    assert_eq!(notice.file, nowhere.display().to_string());
+    assert!(p.error.is_some());
+}
+
+#[test]
+fn an_opened_vac_is_selected_and_its_warnings_are_notices() {
+    let Some(vac) = common::fixture("three-mmd-loader/test_quad_accessory.vac") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let notices = p.notices().len();
+    p.apply(Action::Open(vec![vac]));
+    assert!(p.error.is_none(), "{:?}", p.error);
+    assert_eq!(p.scene.accessories.len(), 2);
+    assert_eq!(p.selected_accessory(), Some(1), "the new one");
+    let accessory = &p.scene.accessories[1];
+    assert_eq!(accessory.label, "test_quad");
+    assert_eq!(accessory.settings.scale, 1.5);
+    // Its parent bone "center" is not the bundled model's (センター): it stands in the world,
+    // and the notices say so.
+    assert_eq!(accessory.settings.parent, None);
+    let listed: Vec<_> = p.notices().iter().skip(notices).collect();
+    assert_eq!(listed.len(), accessory.warnings.len());
+    assert!(
+        listed
+            .iter()
+            .any(|n| n.severity == Severity::Warning && n.message.contains("center")),
+        "{listed:?}"
+    );
+}
+
+#[test]
+fn the_panel_lists_the_accessory_and_its_switches_edit_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(scene_with(dir.path(), &["hat"]));
+    assert!(h.query_by_label("Accessories").is_some());
+    assert!(h.query_by_label("1. hat").is_some(), "its name");
+    for control in ["Position X", "Rotation Rz", "Si", "Tr", "AD", "Shadow"] {
+        assert!(h.query_by_label(control).is_some(), "{control}");
+    }
+    click(&mut h, "Show accessory: 1. hat");
+    assert!(!player(&h).scene.accessories[0].settings.visible, "hidden");
+    click(&mut h, "AD");
+    assert!(player(&h).scene.accessories[0].settings.additive);
+    click(&mut h, "Save as .vac…");
+    assert_eq!(player(&h).requests.save_vac_dialog, Some(0));
+    click(&mut h, "Remove accessory: 1. hat");
+    assert!(player(&h).scene.accessories.is_empty());
+    assert!(h.query_by_label("1. hat").is_none());
+    assert!(
+        h.query_by_label("No accessory. File → Open a .x or .vac file.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Save as .vac…")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_in_window_browser_saves_the_vac_under_the_name_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    // `egui_file` leaves its fields without accessible names, which kittest would refuse.
+    let mut h = Harness::builder()
+        .with_size([1280.0, 720.0])
+        .with_accessibility_check(false)
+        .allow_missing_glyphs()
+        .build_ui_state(App::frame, App::new(scene_with(dir.path(), &["hat"]), 0.0));
+    h.run();
+    h.state_mut()
+        .ui
+        .browse_files(dir.path(), FilePurpose::SaveAccessoryVac(0));
+    h.run();
+    let browser = h.get_by_label_contains("Save the accessory as .vac").rect();
+    // The file name is the browser's lowest text field.
+    let name_field = h
+        .get_all_by_role(Role::TextInput)
+        .filter(|n| browser.contains_rect(n.rect()))
+        .max_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap();
+    name_field.focus();
+    name_field.type_text("hat");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Save").click();
+    h.run();
+    assert!(!h.state().ui.browsing_files());
+    let saved = std::fs::read(dir.path().join("hat.vac")).unwrap();
+    assert_eq!(mmd_format::vac::read(&saved).unwrap().x_file, "hat.x");
+}
+
+/// The last widget labelled `label`: in an open list, the list's item is drawn after the
+/// panels that show the same name.
+fn click_last(h: &mut Harness<'_, App>, label: &str) {
+    h.get_all_by_label(label).last().unwrap().click();
+    h.run();
+}
+
+#[test]
+fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(scene_with(dir.path(), &["hat"]));
+    let model = format!("1. {}", player(&h).scene.actors[0].model.label);
+    let first_bone = player(&h).scene.actors[0].model.rig.bone_name(0).to_owned();
+    assert!(h.query_by_role_and_label(Role::ComboBox, "Bone").is_none());
+    h.get_by_role_and_label(Role::ComboBox, "Parent").click();
+    h.run();
+    click_last(&mut h, &model);
+    let parent = player(&h).scene.accessories[0].settings.parent.clone();
+    assert_eq!(parent.unwrap().bone, first_bone, "held by the root first");
+
+    h.get_by_role_and_label(Role::ComboBox, "Bone").click();
+    h.run();
+    // A model has many bones: the list has a search, which keeps the bones matching it.
+    let count = |h: &Harness<'_, App>, name: &str| h.get_all_by_label(name).count();
+    let listed = count(&h, &first_bone);
+    let search = h.get_by_label("Search bones");
+    search.focus();
+    search.type_text("頭");
+    h.run();
+    assert_eq!(count(&h, &first_bone), listed - 1, "left out of the list");
+    click_last(&mut h, "頭");
+    let parent = player(&h).scene.accessories[0].settings.parent.clone();
+    assert_eq!(parent.unwrap().bone, "頭");
+
+    h.get_by_role_and_label(Role::ComboBox, "Parent").click();
+    h.run();
+    click_last(&mut h, "World");
+    assert_eq!(player(&h).scene.accessories[0].settings.parent, None);
+    assert!(h.query_by_role_and_label(Role::ComboBox, "Bone").is_none());
+}
