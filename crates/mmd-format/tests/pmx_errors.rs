@@ -86,6 +86,25 @@ fn changed(m: &Pmx, change: impl FnOnce(&mut Pmx)) -> (Vec<u8>, usize) {
 
 // ---- out-of-range indices: warnings, not errors ----
 
+/// nanoem writes 255 for a sphere mode it does not know and reads it as none; MMD's other
+/// tools open such files. Every value past 3 reads as none, with a warning at its byte.
+#[test]
+fn an_unknown_sphere_mode_reads_as_none_with_a_warning() {
+    let m = model();
+    for value in [4u8, 255] {
+        let (mut bytes, at) = changed(&m, |m| m.materials[0].sphere_mode = SphereMode::Add);
+        bytes[at] = value;
+        let (read, warning) = read_one_warning(&bytes);
+        assert_eq!(read.materials[0].sphere_mode, SphereMode::None);
+        assert_eq!(warning.offset, at);
+        assert!(
+            warning.message.starts_with("material 0: ")
+                && warning.message.contains(&format!("sphere mode {value}")),
+            "{warning}"
+        );
+    }
+}
+
 #[test]
 fn ik_link_out_of_range_names_bone_link_index_count_and_offset() {
     // 224 bones; bone 12 has four IK links, the fourth pointing at bone 9000.
@@ -550,9 +569,6 @@ fn invalid_enumeration_values() {
                 r0: [0.0; 3],
                 r1: [0.0; 3],
             }
-        }),
-        ("material 0", "sphere mode", 4, |m| {
-            m.materials[0].sphere_mode = SphereMode::Add
         }),
         ("morph 0", "morph panel", 5, |m| {
             m.morphs[0].panel = MorphPanel::Eye

@@ -366,6 +366,52 @@ fn dangling_references_are_warnings_not_failures() {
     );
 }
 
+/// What physics leaves out is listed too (the window lists it as notices): a rigid body whose
+/// rotation is not finite, and the joint to it. Neither has a byte offset.
+#[test]
+fn rigid_bodies_physics_leaves_out_are_listed() {
+    use mmd_format::pmx::{self, Joint, Pmx, RigidBody};
+    let body = |rotation: f32| RigidBody {
+        bone: -1,
+        size: [1.0; 3],
+        mass: 1.0,
+        rotation: [rotation, 0.0, 0.0],
+        ..RigidBody::default()
+    };
+    let model = Pmx {
+        name: "unsimulated".into(),
+        rigid_bodies: vec![body(0.0), body(f32::NAN)],
+        joints: vec![Joint {
+            rigid_bodies: [0, 1],
+            ..Joint::default()
+        }],
+        ..Pmx::default()
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("unsimulated.pmx");
+    std::fs::write(&path, pmx::write(&model).unwrap()).unwrap();
+    let value = inspect_json(&path);
+    let warnings = value["warnings"].as_array().unwrap();
+    let messages: Vec<&str> = warnings
+        .iter()
+        .map(|w| {
+            assert_eq!(w["offset"], Value::Null, "{w}");
+            w["message"].as_str().unwrap()
+        })
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.starts_with("physics: rigid body 1")
+            && m.contains("rotation is not finite")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.starts_with("physics: joint 0")),
+        "{messages:?}"
+    );
+    let text = String::from_utf8(inspect(&path, false).stdout).unwrap();
+    assert!(text.contains("\n    physics: rigid body 1"), "{text}");
+}
+
 #[test]
 fn accessory_and_its_settings_report_their_content() {
     let Some(x) = fixture("three-mmd-loader/test_quad_accessory.x") else {

@@ -420,3 +420,49 @@ fn a_light_from_the_side_lights_that_side() {
         "lit from the model's left: {left:.1} | {right:.1}"
     );
 }
+
+/// A model with bones and no vertices (MMD's own `Dammy_Bone.pmd` is one, as are bone-only
+/// test models) renders: framed from its bones, its frames the empty stage.
+#[test]
+fn a_model_without_vertices_renders_its_frames() {
+    use mmd_format::pmx::{self, Bone, Pmx};
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("bones.pmx");
+    let bone = |name: &str, y: f32, parent: i32| Bone {
+        name: name.to_owned(),
+        position: [0.0, y, 0.0],
+        parent,
+        ..Bone::default()
+    };
+    let bones_only = Pmx {
+        name: "bones only".to_owned(),
+        bones: vec![bone("センター", 8.0, -1), bone("頭", 16.0, 0)],
+        ..Pmx::default()
+    };
+    std::fs::write(&model, pmx::write(&bones_only).unwrap()).unwrap();
+    let out = dir.path().join("frames");
+    let args = [
+        model.as_os_str(),
+        "--frames".as_ref(),
+        "0,1".as_ref(),
+        "--size".as_ref(),
+        "64x48".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ];
+    let Some(output) = render(&args, None) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for name in ["frame_00000.png", "frame_00001.png"] {
+        let image = load(&out.join(name));
+        assert!(
+            image.pixels().all(|p| p.0 == [255, 255, 255, 255]),
+            "{name}: white"
+        );
+    }
+}

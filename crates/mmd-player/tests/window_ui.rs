@@ -409,6 +409,35 @@ fn open_recent_reopens_a_file_and_quit_asks_to_close() {
     assert!(player(&h).requests.quit, "Ctrl+Q quits");
 }
 
+/// `mmd-player MODEL broken.vmd`: the window opens the model, not the bundled one, with one
+/// notice naming the motion that failed.
+#[test]
+fn a_bad_file_on_the_command_line_is_a_notice_and_the_good_ones_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.vmd");
+    std::fs::write(&broken, b"Vocaloid Motion Data 0002\0\0\0").unwrap();
+    let files = [assets().join("default_model.pmx"), broken.clone()];
+    let (scene, failed) = Scene::from_files_keeping_good(&files, &[]).unwrap();
+    let mut h = harness(scene);
+    h.state_mut().player.report_start_problems(&failed, &[]);
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("(default_model.pmx)")
+            .next()
+            .is_some(),
+        "the command line's model is listed"
+    );
+    assert!(
+        player(&h).scene.actors[0]
+            .model
+            .label
+            .ends_with("(default_model.pmx)")
+    );
+    click(&mut h, "1 notice");
+    assert!(h.query_by_label(&broken.display().to_string()).is_some());
+    assert_eq!(player(&h).notices().len(), 1);
+}
+
 #[test]
 fn notices_list_each_problem_with_its_file_in_words() {
     let dir = tempfile::tempdir().unwrap();

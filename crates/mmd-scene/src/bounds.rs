@@ -53,8 +53,9 @@ pub fn motion_bounds(pmx: &Pmx, rig: &Rig, layers: &Layers, last_frame: f32) -> 
     bounds
 }
 
-/// The box around the shown models' skinned vertices at each of `frames`, each model where it
-/// stands; `None` when nothing is finite.
+/// The box around the shown models' skinned vertices at each of `frames` (a model without
+/// vertices, such as a bone-only test model, by its bones), each model where it stands;
+/// `None` when nothing is finite.
 pub fn scene_bounds(scene: &Scene, frames: &[f32]) -> Option<Aabb> {
     let mut vertices = Vec::new();
     let mut bounds: Option<Aabb> = None;
@@ -63,8 +64,13 @@ pub fn scene_bounds(scene: &Scene, frames: &[f32]) -> Option<Aabb> {
         let mut pose = Pose::new(&actor.model.rig);
         for &frame in frames {
             actor.pose_input().evaluate(frame, &mut pose);
-            mesh.skin(&pose, &mut vertices);
-            if let Some(b) = Aabb::from_points(vertices.iter().copied()) {
+            let frame_bounds = if mesh.vertex_count() > 0 {
+                mesh.skin(&pose, &mut vertices);
+                Aabb::from_points(vertices.iter().copied())
+            } else {
+                Aabb::from_points(pose.globals.iter().map(|m| m.w_axis.truncate()))
+            };
+            if let Some(b) = frame_bounds {
                 let b = b.translated(actor.position);
                 bounds = Some(bounds.map_or(b, |a| a.union(b)));
             }

@@ -80,6 +80,40 @@ impl ReadFiles {
         Ok(ReadFiles { files })
     }
 
+    /// Reads every path, leaving out those that fail: what opened, and each failure in order.
+    /// The motions after a model file that failed are left out too (with a failure each):
+    /// they were meant for that model, not for the one before it.
+    pub(crate) fn read_each(paths: &[PathBuf]) -> (ReadFiles, Vec<LoadError>) {
+        let mut files = Vec::new();
+        let mut failed = Vec::new();
+        let mut lost_model: Option<&Path> = None;
+        for path in paths {
+            match read_file(path) {
+                Ok(file) if file.model.is_some() => {
+                    lost_model = None;
+                    files.push((path.clone(), file));
+                }
+                Ok(file) => match (lost_model, &file.motion) {
+                    (Some(model), Some(_)) => failed.push(LoadError {
+                        path: path.clone(),
+                        message: format!(
+                            "left out: it follows {}, which did not open",
+                            file_label(model)
+                        ),
+                    }),
+                    _ => files.push((path.clone(), file)),
+                },
+                Err(e) => {
+                    if is_model_name(path) {
+                        lost_model = Some(path);
+                    }
+                    failed.push(e);
+                }
+            }
+        }
+        (ReadFiles { files }, failed)
+    }
+
     pub(crate) fn has_model(&self) -> bool {
         self.files.iter().any(|(_, f)| f.model.is_some())
     }
@@ -87,6 +121,14 @@ impl ReadFiles {
     pub(crate) fn has_motion(&self) -> bool {
         self.files.iter().any(|(_, f)| f.motion.is_some())
     }
+}
+
+/// Whether `path` is named as a model (`.pmx`, `.pmd`): what a file that cannot be read was
+/// probably meant to be.
+fn is_model_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("pmx") || e.eq_ignore_ascii_case("pmd"))
 }
 
 fn file_label(path: &Path) -> String {

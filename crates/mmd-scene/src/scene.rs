@@ -415,16 +415,53 @@ impl Scene {
         layers: &[LayerSpec],
     ) -> Result<Scene, LoadError> {
         let read = ReadFiles::read(files)?;
+        let mut scene = Scene::from_read_files_and_layers(read, layers)?;
+        scene.add_layers_to_last(layers)?;
+        Ok(scene)
+    }
+
+    /// [`Scene::from_files_with_layers`] going on past files that fail to open, as the
+    /// window opens its command line: every file that opened is in the scene (the bundled
+    /// model only when no model opened), and each failure is returned, in order. Only the
+    /// bundled model failing to load is an error.
+    pub fn from_files_keeping_good(
+        files: &[PathBuf],
+        layers: &[LayerSpec],
+    ) -> Result<(Scene, Vec<LoadError>), LoadError> {
+        let (read, mut failed) = ReadFiles::read_each(files);
+        let mut scene = match Scene::from_read_files_and_layers(read, layers) {
+            Ok(scene) => scene,
+            Err(e) => {
+                failed.push(e);
+                Scene::bundled()?
+            }
+        };
+        if let Err(e) = scene.add_layers_to_last(layers) {
+            failed.push(e);
+        }
+        Ok((scene, failed))
+    }
+
+    /// The scene `read` makes; the bundled dance is left out when `layers` are all the
+    /// motion given.
+    fn from_read_files_and_layers(
+        read: ReadFiles,
+        layers: &[LayerSpec],
+    ) -> Result<Scene, LoadError> {
         let layers_alone = !read.has_model() && !read.has_motion() && !layers.is_empty();
         let mut scene = Scene::from_read_files(read)?;
-        let Some(last) = scene.actors.len().checked_sub(1) else {
-            return Ok(scene);
-        };
-        if layers_alone {
-            scene.actors[last].clear_layers();
+        if layers_alone && let Some(last) = scene.actors.last_mut() {
+            last.clear_layers();
         }
-        scene.add_layers(last, layers)?;
         Ok(scene)
+    }
+
+    /// Adds `layers` to the last model (nothing without models).
+    fn add_layers_to_last(&mut self, layers: &[LayerSpec]) -> Result<(), LoadError> {
+        if let Some(last) = self.actors.len().checked_sub(1) {
+            self.add_layers(last, layers)?;
+        }
+        Ok(())
     }
 
     /// Adds each motion or pose of `specs` as a layer of its own after actor `actor`'s

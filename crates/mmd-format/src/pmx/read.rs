@@ -571,15 +571,8 @@ impl<'a> PmxReader<'a> {
         let edge_size = self.r.f32()?;
         let texture = self.within(|| "texture".into(), |p| p.texture(textures))?;
         let sphere_texture = self.within(|| "sphere texture".into(), |p| p.texture(textures))?;
-        let sphere_mode = self.u8_enum("sphere mode", |v| {
-            Some(match v {
-                0 => SphereMode::None,
-                1 => SphereMode::Multiply,
-                2 => SphereMode::Add,
-                3 => SphereMode::SubTexture,
-                _ => return None,
-            })
-        })?;
+        let sphere_at = self.r.pos();
+        let sphere_mode = sphere_mode_or_none(self.r.u8()?, sphere_at, &mut self.warnings);
         let toon = match self.u8_enum("shared toon flag", |v| (v <= 1).then_some(v))? {
             0 => Toon::Texture(self.within(|| "toon texture".into(), |p| p.texture(textures))?),
             _ => Toon::Shared(self.r.u8()?),
@@ -1198,6 +1191,26 @@ fn vertex_index_at(b: &[u8], at: usize, size: usize) -> i64 {
 /// `v` (at file offset `at`) if it indexes a table of `count` items or is -1 ("none");
 /// otherwise -1, with a warning.
 #[inline(always)]
+/// The sphere mode byte `v` (at file offset `at`). Any value but 0–3 reads as no sphere map,
+/// with a warning: nanoem writes 255 for its "unknown" mode and reads it as none, and such
+/// files open in MMD's other tools.
+fn sphere_mode_or_none(v: u8, at: usize, w: &mut Warnings) -> SphereMode {
+    match v {
+        0 => SphereMode::None,
+        1 => SphereMode::Multiply,
+        2 => SphereMode::Add,
+        3 => SphereMode::SubTexture,
+        _ => {
+            w.push(at, || {
+                format!(
+                    "sphere mode {v} is not 0–3 (none, multiply, add, sub-texture); read as none"
+                )
+            });
+            SphereMode::None
+        }
+    }
+}
+
 fn or_none(v: i32, what: &'static str, count: usize, at: usize, w: &mut Warnings) -> i32 {
     if v == -1 || (v >= 0 && (v as usize) < count) {
         v

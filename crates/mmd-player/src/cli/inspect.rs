@@ -2,7 +2,8 @@
 //!
 //! With `--json`, exactly one JSON object on stdout (a contract tests rely on): models report
 //! `format`, `version`, `encoding`, `name`, their counts and `warnings` (the references that
-//! point nowhere, which the reader neutralised: `{"offset": byte, "message": …}` each), motions
+//! point nowhere, which the reader neutralised: `{"offset": byte, "message": …}` each; then
+//! the rigid bodies and joints physics repairs or leaves out, with `"offset": null`), motions
 //! their key counts and last frame, poses their bone and morph counts. Accessories (`.x`)
 //! report their encoding, mesh, vertex, face and triangle counts, whether normals and vertex
 //! colours are in the file, each material in `material_list` and the reader's repairs in
@@ -22,6 +23,7 @@ use mmd_format::vac::Vac;
 use mmd_format::vmd::Vmd;
 use mmd_format::vpd::Vpd;
 use mmd_format::xfile::{XEncoding, XFile, XMaterial, XSphereMode};
+use mmd_physics::{ModelPhysics, PhysicsOptions};
 use serde_json::{Map, Value, json};
 
 use crate::cli::InspectArgs;
@@ -99,11 +101,21 @@ fn model_counts(pmx: &Pmx) -> Map<String, Value> {
     into_object(value)
 }
 
-/// The reader's warnings, in file order.
-fn warnings(warnings: &[ReadWarning]) -> Value {
+/// The reader's warnings, in file order, then what physics repairs or leaves out of `pmx`
+/// (rigid bodies and joints it cannot simulate), which has no byte offset.
+fn warnings(warnings: &[ReadWarning], pmx: &Pmx) -> Value {
+    let physics = match ModelPhysics::check(pmx, &PhysicsOptions::default()) {
+        Ok(found) => found.iter().map(|w| format!("physics: {w}")).collect(),
+        Err(e) => vec![format!("physics: {e}")],
+    };
     warnings
         .iter()
         .map(|w| json!({"offset": w.offset, "message": w.message}))
+        .chain(
+            physics
+                .into_iter()
+                .map(|message| json!({"offset": null, "message": message})),
+        )
         .collect()
 }
 
@@ -138,7 +150,7 @@ fn pmx_summary(pmx: &Pmx) -> Map<String, Value> {
         json!(pmx.header.additional_uv_count),
     );
     map.extend(model_counts(pmx));
-    map.insert("warnings".into(), warnings(&pmx.warnings));
+    map.insert("warnings".into(), warnings(&pmx.warnings, pmx));
     map
 }
 
@@ -167,7 +179,7 @@ fn pmd_summary(pmd: &Pmd) -> Map<String, Value> {
         json!(physics.map_or(0, |p| p.joints.len())),
     );
     map.insert("english".into(), json!(pmd.english.is_some()));
-    map.insert("warnings".into(), warnings(&pmx.warnings));
+    map.insert("warnings".into(), warnings(&pmx.warnings, &pmx));
     map
 }
 
@@ -333,7 +345,10 @@ fn readable(path: &str, summary: &Map<String, Value>) -> String {
                 Value::String(message) => out.push_str(&format!("    {message}\n")),
                 _ => {
                     let message = w["message"].as_str().unwrap_or_default();
-                    out.push_str(&format!("    byte {}: {message}\n", w["offset"]));
+                    match w["offset"].as_u64() {
+                        Some(offset) => out.push_str(&format!("    byte {offset}: {message}\n")),
+                        None => out.push_str(&format!("    {message}\n")),
+                    }
                 }
             }
         }

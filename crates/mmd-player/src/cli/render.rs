@@ -95,14 +95,11 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     }
 
     let aspect = width as f32 / height as f32;
-    let framing = if scene.has_camera() {
-        Camera::default()
-    } else {
-        Camera::framing(
-            scene_bounds(&scene, &frames).context("the models have no vertices to frame")?,
-            aspect,
-        )
-    };
+    // With nothing to frame (models without vertices or bones), MMD's start-up camera.
+    let bounds = (!scene.has_camera())
+        .then(|| scene_bounds(&scene, &frames))
+        .flatten();
+    let framing = bounds.map_or_else(Camera::default, |b| Camera::framing(b, aspect));
 
     let last = frames.iter().copied().fold(0.0f32, f32::max);
     let mut engine = scene_engine(&args.physics, &scene, last)?;

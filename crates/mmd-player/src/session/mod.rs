@@ -21,6 +21,7 @@ use mmd_render::DeviceError;
 use mmd_scene::actor::Actor;
 use mmd_scene::bounds;
 use mmd_scene::engine::{LiveStepping, PhysicsChange, PhysicsMode, SceneEngine};
+use mmd_scene::files::LoadError;
 use mmd_scene::model::Model;
 use mmd_scene::per_actor::PerActor;
 use mmd_scene::playback::Playback;
@@ -411,6 +412,22 @@ impl Player {
     /// Lists a problem found outside the player (a texture the renderer cannot read).
     pub fn add_notice(&mut self, notice: Notice) {
         self.notices.push(notice);
+    }
+
+    /// Lists what the command line could not open (`failed`, each naming its file) and the
+    /// settings it could not apply (`refused`), as errors the window shows at once.
+    pub fn report_start_problems(&mut self, failed: &[LoadError], refused: &[String]) {
+        for error in failed {
+            log::error!("{error}");
+            let file = error.path.display().to_string();
+            self.notices.push(Notice::error(file, &error.message));
+            // The banner names the file, as when File → Open fails.
+            self.error = Some(error.to_string());
+        }
+        for message in refused {
+            log::error!("{message}");
+            self.fail("command line", message.clone());
+        }
     }
 
     pub fn recent_files(&self) -> &RecentFiles {

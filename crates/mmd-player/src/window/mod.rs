@@ -9,10 +9,11 @@ mod frame_clock;
 mod gpu;
 mod press_split;
 
+use std::path::PathBuf;
+
 use anyhow::Result;
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
-use mmd_player::session::notices::Notice;
 use mmd_player::session::recent::{self, RecentFiles};
 use mmd_scene::pose_edit::PoseAction;
 use mmd_scene::scene::Scene;
@@ -21,21 +22,30 @@ use crate::cli::accessory_settings::set_accessories;
 use crate::cli::{WindowArgs, layer_specs, place_models};
 
 /// Opens the window on the files of the command line (the bundled default without any).
-/// A file that fails to open is reported in the window, over the bundled scene.
+/// A file that fails to open is listed in the window's notices; the files that opened are
+/// shown (the bundled model only when no model opened).
 pub fn run(args: &WindowArgs) -> Result<()> {
     let layers = layer_specs(&args.layer)?;
     let mut recent = recent::default_store().map_or_else(RecentFiles::default, RecentFiles::load);
-    let (scene, error) = match Scene::from_files_with_layers(&args.files, &layers) {
-        Ok(mut scene) => {
-            place_models(&mut scene, &args.place)?;
-            set_accessories(&mut scene, &args.accessory)?;
-            if !args.files.is_empty() {
-                recent.add(&args.files);
-            }
-            (scene, None)
-        }
-        Err(e) => (Scene::bundled()?, Some(e)),
-    };
+    let (mut scene, failed) = Scene::from_files_keeping_good(&args.files, &layers)?;
+    // With a file left out, a model or accessory number may name nothing: said in the
+    // window like the file itself, rather than keeping the window from opening.
+    let refused: Vec<String> = [
+        place_models(&mut scene, &args.place),
+        set_accessories(&mut scene, &args.accessory),
+    ]
+    .into_iter()
+    .filter_map(|r| r.err().map(|e| e.to_string()))
+    .collect();
+    let opened: Vec<PathBuf> = args
+        .files
+        .iter()
+        .filter(|f| !failed.iter().any(|e| &e.path == *f))
+        .cloned()
+        .collect();
+    if !opened.is_empty() {
+        recent.add(&opened);
+    }
     let size = crate::cli::render::parse_size(&args.size)?;
     let mut player = Player::new(scene);
     player.set_recent_files(recent);
@@ -43,14 +53,7 @@ pub fn run(args: &WindowArgs) -> Result<()> {
     if args.pose_mode {
         player.apply(Action::Pose(PoseAction::SetMode(true)));
     }
-    if let Some(error) = error {
-        log::error!("{error}");
-        player.add_notice(Notice::error(
-            error.path.display().to_string(),
-            error.message.clone(),
-        ));
-        player.error = Some(error.to_string());
-    }
+    player.report_start_problems(&failed, &refused);
     event_loop::run(
         player,
         size,
