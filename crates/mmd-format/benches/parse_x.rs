@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mmd_format::xfile::{self, XEncoding, XFile, XMaterial, XVertex};
+use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 
 const QUADS: u32 = 224;
 
@@ -18,12 +18,7 @@ fn grid() -> XFile {
             let y = (x * 0.7).sin() * (z * 0.3).cos();
             let normal = [-(x * 0.7).cos() * 0.7, 1.0, (z * 0.3).sin() * 0.3];
             let len = normal.iter().map(|c| c * c).sum::<f32>().sqrt();
-            XVertex {
-                position: [x, y, z],
-                normal: normal.map(|c| c / len),
-                uv: [x / 22.4, z / 22.4],
-                color: [1.0; 4],
-            }
+            XVertex::new([x, y, z], normal.map(|c| c / len), [x / 22.4, z / 22.4])
         })
         .collect();
     let mut triangles = Vec::new();
@@ -35,25 +30,19 @@ fn grid() -> XFile {
             triangles.push([b, c, d]);
         }
     }
-    let count = triangles.len();
-    XFile {
+    let count = triangles.len() as u32;
+    XFile::from_triangles(
         vertices,
         triangles,
-        triangle_materials: (0..count).map(|t| (t % 2) as u32).collect(),
-        materials: vec![
+        (0..count).map(|t| t % 2).collect(),
+        vec![
             XMaterial {
                 texture: Some("grass.png".into()),
                 ..XMaterial::default()
             },
             XMaterial::default(),
         ],
-        face_count: count,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    )
 }
 
 fn parse(c: &mut Criterion) {

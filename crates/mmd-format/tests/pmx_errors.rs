@@ -3,49 +3,19 @@
 //! Out-of-range indices are not errors (MMD opens such files): each gives one warning with
 //! the message shape the crate promises, and is neutralised.
 
-// The counting allocator below needs `unsafe impl GlobalAlloc`; it only forwards to `System`.
+// The recording allocator (`largest_allocation`) needs `unsafe impl GlobalAlloc`; it only
+// forwards to `System`.
 #![allow(unsafe_code)]
 
 mod common;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod largest_allocation;
 
 use common::synthetic::{bone, model};
 use common::{PMX_FIXTURES, fixture};
+use largest_allocation::{ALLOCATION_LIMIT, largest_allocation};
 use mmd_format::pmx::{self, *};
 use mmd_format::{Error, ErrorKind, Format, ReadWarning};
 use proptest::prelude::*;
-
-/// Records the largest single allocation any test in this binary makes, so that "a hostile
-/// count allocates nothing" can be checked.
-struct CountingAlloc;
-
-static LARGEST_ALLOCATION: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST_ALLOCATION.fetch_max(layout.size(), Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST_ALLOCATION.fetch_max(new_size, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: CountingAlloc = CountingAlloc;
-
-/// No test here reads anything near this size; a count trusted before checking would ask
-/// for gigabytes.
-const ALLOCATION_LIMIT: usize = 64 << 20;
 
 fn read_err(bytes: &[u8]) -> Error {
     match pmx::read(bytes) {
@@ -424,7 +394,7 @@ fn truncated_fixtures_give_clean_errors() {
             }
         }
     }
-    assert!(LARGEST_ALLOCATION.load(Ordering::Relaxed) < ALLOCATION_LIMIT);
+    assert!(largest_allocation() < ALLOCATION_LIMIT);
 }
 
 // ---- hostile counts ----
@@ -504,7 +474,7 @@ fn huge_and_negative_counts() {
     let e = read_err(&bytes);
     assert_eq!(e.context, "model name");
     assert!(matches!(e.kind, ErrorKind::Truncated { .. }), "{e}");
-    assert!(LARGEST_ALLOCATION.load(Ordering::Relaxed) < ALLOCATION_LIMIT);
+    assert!(largest_allocation() < ALLOCATION_LIMIT);
 }
 
 #[test]
@@ -518,7 +488,7 @@ fn huge_vertex_count_in_a_real_model() {
     let e = read_err(&bytes);
     assert_eq!(e.context, "vertex count");
     assert!(matches!(e.kind, ErrorKind::CountTooLarge { .. }), "{e}");
-    assert!(LARGEST_ALLOCATION.load(Ordering::Relaxed) < ALLOCATION_LIMIT);
+    assert!(largest_allocation() < ALLOCATION_LIMIT);
 }
 
 // ---- header and enumerations ----

@@ -4,15 +4,15 @@
 //! test-only encoders), the repairs D3DX-tolerant readers make, errors, and a bit-exact text
 //! round trip.
 
-// The counting allocator below needs `unsafe impl GlobalAlloc`; it only forwards to `System`.
+// The recording allocator (`largest_allocation`) needs `unsafe impl GlobalAlloc`; it only
+// forwards to `System`.
 #![allow(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod largest_allocation;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mmd_format::xfile::{self, TextureParts, XEncoding, XFile, XMaterial, XSphereMode, XVertex};
 use mmd_format::{Error, ErrorKind, Format};
@@ -20,36 +20,7 @@ use proptest::prelude::*;
 
 use common::fixture;
 use common::x_encode::{mszip, to_binary};
-
-/// Records the largest single allocation any test in this binary makes, so that "a hostile
-/// count allocates nothing" can be checked.
-struct CountingAlloc;
-
-static LARGEST_ALLOCATION: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST_ALLOCATION.fetch_max(layout.size(), Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST_ALLOCATION.fetch_max(new_size, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: CountingAlloc = CountingAlloc;
-
-/// No test here reads anything near this size; a count trusted before checking would ask
-/// for gigabytes.
-const ALLOCATION_LIMIT: usize = 64 << 20;
+use largest_allocation::{ALLOCATION_LIMIT, largest_allocation};
 
 const QUAD: &str = "three-mmd-loader/test_quad_accessory.x";
 
@@ -77,41 +48,26 @@ fn as_encoding(mut file: XFile, encoding: XEncoding) -> XFile {
     file
 }
 
-fn vertex(position: [f32; 3], normal: [f32; 3], uv: [f32; 2]) -> XVertex {
-    XVertex {
-        position,
-        normal,
-        uv,
-        color: [1.0; 4],
-    }
-}
-
 /// The fixture's content (checked against its bytes by `quad_fixture_reads`).
 fn quad() -> XFile {
     let z = [0.0, 0.0, 1.0];
-    XFile {
-        vertices: vec![
-            vertex([-1.0, -1.0, 0.0], z, [0.0, 0.0]),
-            vertex([1.0, -1.0, 0.0], z, [1.0, 0.0]),
-            vertex([1.0, 1.0, 0.0], z, [1.0, 1.0]),
-            vertex([-1.0, 1.0, 0.0], z, [0.0, 1.0]),
+    XFile::from_triangles(
+        vec![
+            XVertex::new([-1.0, -1.0, 0.0], z, [0.0, 0.0]),
+            XVertex::new([1.0, -1.0, 0.0], z, [1.0, 0.0]),
+            XVertex::new([1.0, 1.0, 0.0], z, [1.0, 1.0]),
+            XVertex::new([-1.0, 1.0, 0.0], z, [0.0, 1.0]),
         ],
-        triangles: vec![[0, 1, 2], [0, 2, 3]],
-        triangle_materials: vec![0, 0],
-        materials: vec![XMaterial {
+        vec![[0, 1, 2], [0, 2, 3]],
+        vec![0, 0],
+        vec![XMaterial {
             diffuse: [0.8, 0.8, 0.8, 1.0],
             power: 10.0,
             specular: [0.5; 3],
             emissive: [0.0; 3],
             texture: None,
         }],
-        face_count: 2,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    )
 }
 
 #[test]
@@ -522,7 +478,7 @@ fn grid(rows: u32) -> XFile {
     let vertices = (0..side * side)
         .map(|i| {
             let (x, z) = ((i % side) as f32 / 3.0, (i / side) as f32 / 7.0);
-            vertex([x, (x * z).sin(), z], [0.0, 1.0, 0.0], [x / 10.0, z])
+            XVertex::new([x, (x * z).sin(), z], [0.0, 1.0, 0.0], [x / 10.0, z])
         })
         .collect();
     let mut triangles = Vec::new();
@@ -533,25 +489,19 @@ fn grid(rows: u32) -> XFile {
             triangles.push([a + 1, a + side, a + side + 1]);
         }
     }
-    let n = triangles.len();
-    XFile {
+    let n = triangles.len() as u32;
+    XFile::from_triangles(
         vertices,
         triangles,
-        triangle_materials: (0..n as u32).map(|t| t / 2 % 2).collect(),
-        materials: vec![
+        (0..n).map(|t| t / 2 % 2).collect(),
+        vec![
             XMaterial::default(),
             XMaterial {
                 texture: Some("床.png".into()),
                 ..XMaterial::default()
             },
         ],
-        face_count: n,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    )
 }
 
 #[test]
@@ -612,7 +562,7 @@ fn damaged_compressed_files_are_errors_at_a_file_offset() {
     let e = read_err(&bad_zip);
     assert!(e.context.starts_with("decompressed byte"), "{e}");
     assert!(e.offset < bad_zip.len());
-    assert!(LARGEST_ALLOCATION.load(Ordering::Relaxed) < ALLOCATION_LIMIT);
+    assert!(largest_allocation() < ALLOCATION_LIMIT);
 }
 
 // ---- errors ----
@@ -685,7 +635,7 @@ fn hostile_counts_allocate_nothing() {
     binary.extend(0x4000_0000u32.to_le_bytes());
     let e = read_err(&binary);
     assert!(matches!(e.kind, ErrorKind::CountTooLarge { .. }), "{e}");
-    assert!(LARGEST_ALLOCATION.load(Ordering::Relaxed) < ALLOCATION_LIMIT);
+    assert!(largest_allocation() < ALLOCATION_LIMIT);
 }
 
 // ---- round trip ----
@@ -768,19 +718,15 @@ fn mesh_file() -> impl Strategy<Value = XFile> {
                     })
                     .collect();
                 XFile {
-                    vertices,
-                    triangles: tris
-                        .iter()
-                        .map(|&(a, b, c, _)| [new[&a], new[&b], new[&c]])
-                        .collect(),
-                    triangle_materials: tris.iter().map(|t| t.3).collect(),
-                    materials,
-                    face_count: tris.len(),
-                    mesh_count: 1,
-                    has_normals: true,
                     has_vertex_colors: colors,
-                    encoding: XEncoding::Text,
-                    warnings: Vec::new(),
+                    ..XFile::from_triangles(
+                        vertices,
+                        tris.iter()
+                            .map(|&(a, b, c, _)| [new[&a], new[&b], new[&c]])
+                            .collect(),
+                        tris.iter().map(|t| t.3).collect(),
+                        materials,
+                    )
                 }
             })
     })

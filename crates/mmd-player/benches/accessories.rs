@@ -5,75 +5,36 @@
 //! work is waited for outside the measurement. Needs the fixtures and a GPU adapter; without
 //! them it is skipped with a message.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mmd_format::xfile::{self, XEncoding, XFile, XMaterial, XVertex};
-use mmd_player::draw_list::{draw_items, prepare};
-use mmd_player::textures::texture_source_at;
-use mmd_render::{Camera, FrameTargets, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Renderer, View};
+use mmd_format::xfile::{self, XMaterial};
+use mmd_player::draw_list::{Uploads, draw_items, scene_meshes};
+use mmd_render::{FrameTargets, GpuContext, OFFSCREEN_FORMAT, Renderer};
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::scene::Scene;
 
-const WIDTH: u32 = 1280;
-const HEIGHT: u32 = 720;
+#[path = "../../mmd-render/benches/common/mod.rs"]
+mod render_common;
+#[path = "../tests/x_meshes/mod.rs"]
+mod x_meshes;
+
+use render_common::{HEIGHT, WIDTH, fixture, model_view, output_view, wait};
+
 const ACCESSORIES: usize = 20;
 
-fn fixture(rel: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
-    ))
-    .join(rel)
-}
-
-/// A unit box: 8 corners, 12 triangles, one material.
-fn cube() -> XFile {
-    let corners: Vec<[f32; 3]> = (0..8)
-        .map(|i| {
-            let c = |bit: usize| if i & bit == 0 { -0.1 } else { 0.1 };
-            [c(1), c(2), c(4)]
-        })
-        .collect();
-    let quads = [
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    XFile {
-        vertices: corners
-            .iter()
-            .map(|&position| XVertex {
-                position,
-                normal: glam::Vec3::from(position).normalize().into(),
-                uv: [0.0, 0.0],
-                color: [1.0; 4],
-            })
-            .collect(),
-        triangles: quads
-            .iter()
-            .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
-            .collect(),
-        triangle_materials: vec![0; 12],
-        materials: vec![XMaterial {
-            diffuse: [0.8, 0.6, 0.2, 1.0],
+/// A box 0.2 file units wide (2 at Si 1): what a prop is like.
+fn prop() -> xfile::XFile {
+    x_meshes::cube(
+        0.1,
+        XMaterial {
             power: 8.0,
             specular: [0.5; 3],
-            emissive: [0.1; 3],
-            texture: None,
-        }],
-        face_count: 12,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+            ..x_meshes::material([0.8, 0.6, 0.2], [0.1; 3])
+        },
+    )
 }
 
 /// Gene dancing, with `accessories` boxes: the even ones held by bones spread over the
@@ -85,7 +46,7 @@ fn scene(dir: &Path, accessories: usize) -> Scene {
     ];
     for i in 0..accessories {
         let path = dir.join(format!("box{i}.x"));
-        std::fs::write(&path, xfile::write_text(&cube())).expect("write box");
+        std::fs::write(&path, xfile::write_text(&prop())).expect("write box");
         files.push(path);
     }
     let mut scene = Scene::from_files(&files).expect("open Gene and the boxes");
@@ -110,15 +71,6 @@ fn thread_cpu_time() -> Duration {
     Duration::new(t.tv_sec.unsigned_abs(), t.tv_nsec.unsigned_abs() as u32)
 }
 
-fn wait(ctx: &GpuContext) {
-    ctx.device
-        .poll(wgpu::PollType::Wait {
-            submission_index: None,
-            timeout: None,
-        })
-        .expect("GPU poll");
-}
-
 fn benches(c: &mut Criterion) {
     if !fixture("gene/Gene_light.pmx").exists() {
         eprintln!("skipping: Gene fixtures missing");
@@ -133,31 +85,8 @@ fn benches(c: &mut Criterion) {
     };
     let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
     let targets = FrameTargets::new(&renderer, &ctx.device, WIDTH, HEIGHT);
-    let output = ctx
-        .device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some("bench output"),
-            size: wgpu::Extent3d {
-                width: WIDTH,
-                height: HEIGHT,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: OFFSCREEN_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        })
-        .create_view(&wgpu::TextureViewDescriptor::default());
-    let view = View {
-        camera: Camera {
-            target: glam::Vec3::new(0.0, 10.0, 0.0),
-            distance: -30.0,
-            ..Camera::default()
-        },
-        ..View::default()
-    };
+    let output = output_view(&ctx);
+    let view = model_view();
     let dir = tempfile::tempdir().expect("temp dir");
 
     let mut group = c.benchmark_group("frame_cpu_gene_1280x720");
@@ -165,30 +94,12 @@ fn benches(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     for count in [0, ACCESSORIES] {
         let scene = scene(dir.path(), count);
-        let mut uploads: Vec<(u64, ModelGpu)> = Vec::new();
-        for actor in &scene.actors {
-            let source = texture_source_at(&actor.model.textures);
-            let (model, _) = ModelGpu::new(
-                &ctx.device,
-                &ctx.queue,
-                &renderer,
-                &actor.model.pmx,
-                source.as_ref(),
-            )
-            .expect("upload Gene");
-            uploads.push((actor.id, model));
-        }
-        for accessory in &scene.accessories {
-            let source = texture_source_at(&accessory.textures);
-            let (model, _) = ModelGpu::new_accessory(
-                &ctx.device,
-                &ctx.queue,
-                &renderer,
-                &accessory.mesh,
-                source.as_ref(),
-            )
-            .expect("upload a box");
-            uploads.push((accessory.id, model));
+        let mut uploads = Uploads::default();
+        for mesh in scene_meshes(&scene) {
+            let (model, _) = mesh
+                .upload(&ctx.device, &ctx.queue, &renderer)
+                .expect("upload");
+            uploads.insert(mesh.id, model);
         }
         let mut engine = SceneEngine::new(
             PhysicsMode::Off,
@@ -197,7 +108,6 @@ fn benches(c: &mut Criterion) {
         );
         engine.sync(&scene.actors);
         engine.prepare(&scene.actors).expect("engine");
-        let mut drawn_at = Vec::with_capacity(uploads.len());
         let mut frame = 0u32;
         group.bench_function(format!("{count}_accessories"), |b| {
             b.iter_custom(|iterations| {
@@ -206,14 +116,8 @@ fn benches(c: &mut Criterion) {
                     let start = thread_cpu_time();
                     engine.pose(&scene.actors, (frame % 120) as f32);
                     frame += 1;
-                    drawn_at.clear();
-                    for item in draw_items(&scene, |i| engine.pose_of(i)) {
-                        if let Some(at) = uploads.iter().position(|(id, _)| *id == item.id) {
-                            prepare(&mut uploads[at].1, &ctx.queue, &item);
-                            drawn_at.push(at);
-                        }
-                    }
-                    let drawn: Vec<&ModelGpu> = drawn_at.iter().map(|&at| &uploads[at].1).collect();
+                    let drawn =
+                        uploads.prepare(&ctx.queue, draw_items(&scene, |i| engine.pose_of(i)));
                     let mut encoder = ctx.device.create_command_encoder(&Default::default());
                     renderer.render(&ctx.queue, &mut encoder, &targets, &output, &drawn, &view);
                     ctx.queue.submit([encoder.finish()]);

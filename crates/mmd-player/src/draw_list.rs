@@ -1,11 +1,74 @@
-//! What a frame draws, in MMD's order, and where: the window and the exported frames draw
-//! the same list.
+//! What the GPU holds for a scene and what a frame draws, in MMD's order, and where: the
+//! window, the exported frames and the benchmarks upload and draw the same lists.
+
+use std::path::Path;
 
 use glam::Mat4;
+use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
-use mmd_render::AccessoryLook;
+use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning};
 use mmd_scene::accessory::Accessory;
+use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::{Drawn, Scene};
+
+use crate::textures::texture_source;
+
+/// A model's or an accessory's mesh, as the GPU uploads it.
+pub struct SceneMesh<'a> {
+    /// The actor's or accessory's id, which its upload keeps.
+    pub id: u64,
+    /// What notices call it.
+    pub label: &'a str,
+    /// The file notices name (a model's as the user opened it, or "bundled model").
+    pub file: &'a Path,
+    pub mesh: &'a Pmx,
+    pub textures: &'a TextureOrigin,
+    /// Drawn with the accessory shading.
+    pub accessory: bool,
+    /// Shown now (hidden ones are drawn again once shown).
+    pub shown: bool,
+}
+
+impl SceneMesh<'_> {
+    /// Uploads the mesh with its textures (see [`ModelGpu::new`]).
+    pub fn upload(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        renderer: &Renderer,
+    ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
+        let textures = texture_source(self.textures);
+        let upload = if self.accessory {
+            ModelGpu::new_accessory
+        } else {
+            ModelGpu::new
+        };
+        upload(device, queue, renderer, self.mesh, textures.as_ref())
+    }
+}
+
+/// Every model's and accessory's mesh in `scene`, models first.
+pub fn scene_meshes(scene: &Scene) -> impl Iterator<Item = SceneMesh<'_>> {
+    let models = scene.actors.iter().map(|actor| SceneMesh {
+        id: actor.id,
+        label: &actor.model.label,
+        file: Path::new(actor.model.file.as_str()),
+        mesh: &actor.model.pmx,
+        textures: &actor.model.textures,
+        accessory: false,
+        shown: actor.visible,
+    });
+    let accessories = scene.accessories.iter().map(|accessory| SceneMesh {
+        id: accessory.id,
+        label: &accessory.label,
+        file: &accessory.file,
+        mesh: &accessory.mesh,
+        textures: &accessory.textures,
+        accessory: true,
+        shown: accessory.settings.visible,
+    });
+    models.chain(accessories)
+}
 
 /// One model or accessory to draw: its GPU upload's id, its place, its pose (`None` for an
 /// accessory, whose one bone is its place) and its look.
@@ -18,7 +81,7 @@ pub struct DrawItem<'a> {
 }
 
 /// An accessory's Tr, AD and shadow as the renderer takes them.
-pub fn accessory_look(accessory: &Accessory) -> AccessoryLook {
+fn accessory_look(accessory: &Accessory) -> AccessoryLook {
     let s = &accessory.settings;
     AccessoryLook {
         opacity: s.opacity,
@@ -56,12 +119,50 @@ pub fn draw_items<'a>(
     })
 }
 
-/// Sets `model` (the upload of `item`) to `item`'s place, look and pose for the next frame.
-pub fn prepare(model: &mut mmd_render::ModelGpu, queue: &wgpu::Queue, item: &DrawItem<'_>) {
-    model.set_placement(item.placement);
-    model.set_accessory_look(item.look);
-    match item.pose {
-        Some(pose) => model.update(queue, &pose.skinning, &pose.morph_weights),
-        None => model.update(queue, &[], &[]),
+/// A scene's meshes on the GPU, each with its actor's or accessory's id, and the order the
+/// last frame drew them in (kept to reuse its memory).
+#[derive(Default)]
+pub struct Uploads {
+    models: Vec<(u64, ModelGpu)>,
+    order: Vec<usize>,
+}
+
+impl Uploads {
+    pub fn insert(&mut self, id: u64, model: ModelGpu) {
+        self.models.push((id, model));
+    }
+
+    pub fn contains(&self, id: u64) -> bool {
+        self.models.iter().any(|(m, _)| *m == id)
+    }
+
+    /// Drops the uploads whose id `keep` refuses.
+    pub fn retain(&mut self, keep: impl Fn(u64) -> bool) {
+        self.models.retain(|(id, _)| keep(*id));
+        self.order.clear();
+    }
+
+    /// Sets the upload of each of `items` to its place, look and pose for the next frame, and
+    /// returns the uploads in the items' order (an item without an upload is left out).
+    pub fn prepare<'a>(
+        &mut self,
+        queue: &wgpu::Queue,
+        items: impl IntoIterator<Item = DrawItem<'a>>,
+    ) -> Vec<&ModelGpu> {
+        self.order.clear();
+        for item in items {
+            let Some(at) = self.models.iter().position(|(id, _)| *id == item.id) else {
+                continue;
+            };
+            let model = &mut self.models[at].1;
+            model.set_placement(item.placement);
+            model.set_accessory_look(item.look);
+            match item.pose {
+                Some(pose) => model.update(queue, &pose.skinning, &pose.morph_weights),
+                None => model.update(queue, &[], &[]),
+            }
+            self.order.push(at);
+        }
+        self.order.iter().map(|&at| &self.models[at].1).collect()
     }
 }

@@ -3,15 +3,10 @@
 
 use mmd_render::{DirTextureSource, MemoryTextureSource, TextureSource};
 use mmd_scene::bundled;
-use mmd_scene::model::{Model, TextureOrigin};
-
-/// The texture source of `model`.
-pub fn texture_source(model: &Model) -> Box<dyn TextureSource> {
-    texture_source_at(&model.textures)
-}
+use mmd_scene::model::TextureOrigin;
 
 /// The texture source of a model's or an accessory's textures.
-pub fn texture_source_at(origin: &TextureOrigin) -> Box<dyn TextureSource> {
+pub fn texture_source(origin: &TextureOrigin) -> Box<dyn TextureSource> {
     match origin {
         TextureOrigin::Bundled => Box::new(bundled_textures()),
         TextureOrigin::Directory(dir) => Box::new(DirTextureSource::new(dir)),

@@ -5,6 +5,7 @@
 
 mod common;
 mod ui_harness;
+mod x_meshes;
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +13,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
-use mmd_format::xfile::{XEncoding, XFile, XMaterial, XVertex};
+use mmd_format::xfile::{XFile, XMaterial};
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_player::session::notices::Severity;
@@ -20,32 +21,11 @@ use mmd_player::ui::file_browser::FilePurpose;
 use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessoryParent};
 use mmd_scene::scene::Scene;
 use ui_harness::{App, click, harness, player};
+use x_meshes::square;
 
-/// A one-quad `.x` as read.
+/// A one-square `.x`.
 fn quad() -> XFile {
-    let vertex = |x: f32, y: f32| XVertex {
-        position: [x, y, 0.0],
-        normal: [0.0, 0.0, -1.0],
-        uv: [x, y],
-        color: [1.0; 4],
-    };
-    XFile {
-        vertices: vec![
-            vertex(0.0, 0.0),
-            vertex(1.0, 0.0),
-            vertex(1.0, 1.0),
-            vertex(0.0, 1.0),
-        ],
-        triangles: vec![[0, 1, 2], [0, 2, 3]],
-        triangle_materials: vec![0, 0],
-        materials: vec![XMaterial::default()],
-        face_count: 1,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    square(XMaterial::default(), |x, y| ([x, y, 0.0], [0.0, 0.0, -1.0]))
 }
 
 /// The bundled model with accessories read from `dir/<label>.x`, one per label.

@@ -6,64 +6,28 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use mmd_format::xfile::{self, XEncoding, XFile, XMaterial, XVertex};
+use mmd_format::xfile::{self, XFile};
 
 mod common;
 mod render_cli;
+mod x_meshes;
 
 use render_cli::render;
+use x_meshes::{cube, material, square};
 
 /// A square wall 2 × 2 file units (20 × 20 at Si 1), facing the camera (−Z) from both sides'
 /// windings, in `colour` with `emissive`.
 fn wall(colour: [f32; 3], emissive: [f32; 3]) -> XFile {
-    square(colour, emissive, |x, y| ([x, y, 0.0], [0.0, 0.0, -1.0]))
+    square(material(colour, emissive), |x, y| {
+        ([x, y, 0.0], [0.0, 0.0, -1.0])
+    })
 }
 
 /// The same square lying flat at y = 0, facing up.
 fn floor(colour: [f32; 3]) -> XFile {
-    square(colour, [0.0; 3], |x, z| ([x, 0.0, z], [0.0, 1.0, 0.0]))
-}
-
-/// A square from (−1, −1) to (1, 1) in the plane `place` maps its corners into, with both
-/// windings so that it shows from either side.
-fn square(
-    colour: [f32; 3],
-    emissive: [f32; 3],
-    place: impl Fn(f32, f32) -> ([f32; 3], [f32; 3]),
-) -> XFile {
-    let vertex = |a: f32, b: f32| {
-        let (position, normal) = place(a, b);
-        XVertex {
-            position,
-            normal,
-            uv: [0.0, 0.0],
-            color: [1.0; 4],
-        }
-    };
-    let [r, g, b] = colour;
-    XFile {
-        vertices: vec![
-            vertex(-1.0, -1.0),
-            vertex(-1.0, 1.0),
-            vertex(1.0, 1.0),
-            vertex(1.0, -1.0),
-        ],
-        triangles: vec![[0, 1, 2], [0, 2, 3], [0, 2, 1], [0, 3, 2]],
-        triangle_materials: vec![0; 4],
-        materials: vec![XMaterial {
-            diffuse: [r, g, b, 1.0],
-            power: 1.0,
-            specular: [0.0; 3],
-            emissive,
-            texture: None,
-        }],
-        face_count: 4,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    square(material(colour, [0.0; 3]), |x, z| {
+        ([x, 0.0, z], [0.0, 1.0, 0.0])
+    })
 }
 
 /// Renders frame 0 of the bundled model with `files` and `extra` options at 320×240; `None`
@@ -184,49 +148,7 @@ fn a_floor_receives_the_self_shadow_and_stays_lit_outside_it() {
 /// A box 2 file units wide glowing in `emissive` alone (diffuse black), so that its pixels
 /// are exactly that colour lit or not.
 fn glowing_box(emissive: [f32; 3]) -> XFile {
-    let corners: Vec<[f32; 3]> = (0..8)
-        .map(|i| {
-            let c = |bit: usize| if i & bit == 0 { -1.0 } else { 1.0 };
-            [c(1), c(2), c(4)]
-        })
-        .collect();
-    let quads = [
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    XFile {
-        vertices: corners
-            .iter()
-            .map(|&position| XVertex {
-                position,
-                normal: glam::Vec3::from(position).normalize().into(),
-                uv: [0.0, 0.0],
-                color: [1.0; 4],
-            })
-            .collect(),
-        triangles: quads
-            .iter()
-            .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
-            .collect(),
-        triangle_materials: vec![0; 12],
-        materials: vec![XMaterial {
-            diffuse: [0.0, 0.0, 0.0, 1.0],
-            power: 0.0,
-            specular: [0.0; 3],
-            emissive,
-            texture: None,
-        }],
-        face_count: 12,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    cube(1.0, material([0.0; 3], emissive))
 }
 
 /// The centre of the pixels of exactly `colour`, and how many there are.

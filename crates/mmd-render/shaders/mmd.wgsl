@@ -138,33 +138,56 @@ fn tint(c: vec4<f32>, mul: vec4<f32>, add: vec4<f32>, neutral: f32) -> vec3<f32>
     return mix(vec3<f32>(neutral), c.rgb * mul.rgb + add.rgb, mul.a + add.a);
 }
 
+// What both shadings start from at one fragment.
+struct Surface {
+    // The colour texture, tinted by material morphs.
+    texture_color: vec3<f32>,
+    // 0 none, 1 multiply, 2 add, 3 sub-texture.
+    sphere_mode: u32,
+    // The sphere map as it adds and as it multiplies.
+    sphere_added: vec3<f32>,
+    sphere_multiplied: vec3<f32>,
+    // N·L towards the light.
+    light_normal: f32,
+    // How lit by the self-shadow map (1 outside it).
+    map_coverage: f32,
+    // The self-shadow is on and the material receives it.
+    receives: bool,
+    // The fragment lies in the self-shadow map.
+    in_map: bool,
+}
+
+// `c` with the sphere map applied as the material says.
+fn with_sphere(c: vec3<f32>, s: Surface) -> vec3<f32> {
+    return select(select(c * s.sphere_multiplied, c + s.sphere_added, s.sphere_mode == 2u), c, s.sphere_mode == 0u);
+}
+
 @fragment
 fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     let normal = safe_normalize(in.normal);
     let to_light = -frame.light_dir.xyz;
-    let light_normal = dot(normal, to_light);
     var alpha = material.diffuse.a;
 
     let tex = textureSample(base_texture, wrap_sampler, in.uv);
-    let texture_color = tint(tex, material.texture_mul, material.texture_add, 1.0);
     alpha *= tex.a;
     let sphere_mode = u32(material.params.y + 0.5);
     let sphere = textureSample(sphere_texture, clamp_sampler, select(in.sphere_uv, in.sub_uv, sphere_mode == 3u));
-    let sphere_added = tint(sphere, material.sphere_mul, material.sphere_add, 0.0);
-    let sphere_multiplied = tint(sphere, material.sphere_mul, material.sphere_add, 1.0);
     alpha *= select(sphere.a, 1.0, sphere_mode == 0u);
 
-    // With the self-shadow, where a receiving point lies in the map.
     let ndc = in.light_clip.xyz / in.light_clip.w;
     let shadow_uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     let in_map = in.light_clip.w > 0.0 && all(shadow_uv == saturate(shadow_uv));
-    let receives = frame.self_shadow.x > 0.5 && material.params.z > 0.5;
-    // Outside the map a receiver counts as fully lit.
-    let map_coverage = select(1.0, shadow_coverage(ndc, shadow_uv), in_map);
-
-    let model_color = model_shading(texture_color, sphere_mode, sphere_added, sphere_multiplied, light_normal, map_coverage, receives, in_map);
-    let accessory_color = accessory_shading(texture_color, sphere_mode, sphere_added, sphere_multiplied, light_normal, map_coverage, receives, in_map);
-    var color = select(model_color, accessory_color, material.params.w > 0.5);
+    let surface = Surface(
+        tint(tex, material.texture_mul, material.texture_add, 1.0),
+        sphere_mode,
+        tint(sphere, material.sphere_mul, material.sphere_add, 0.0),
+        tint(sphere, material.sphere_mul, material.sphere_add, 1.0),
+        dot(normal, to_light),
+        select(1.0, shadow_coverage(ndc, shadow_uv), in_map),
+        frame.self_shadow.x > 0.5 && material.params.z > 0.5,
+        in_map,
+    );
+    var color = select(model_shading(surface), accessory_shading(surface), material.params.w > 0.5);
 
     let power = material.specular.w;
     let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
@@ -182,29 +205,19 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
 // the toon ramp by N·L. With the self-shadow, a receiving material goes from its colour to its
 // colour × the toon's darkest row by the lesser of the map's coverage and 3·N·L (outside the
 // map it keeps its colour unshaded), both as MMD does.
-fn model_shading(
-    texture_color: vec3<f32>,
-    sphere_mode: u32,
-    sphere_added: vec3<f32>,
-    sphere_multiplied: vec3<f32>,
-    light_normal: f32,
-    map_coverage: f32,
-    receives: bool,
-    in_map: bool,
-) -> vec3<f32> {
-    var color = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
-    color *= texture_color;
-    color = select(select(color * sphere_multiplied, color + sphere_added, sphere_mode == 2u), color, sphere_mode == 0u);
+fn model_shading(s: Surface) -> vec3<f32> {
+    let lit = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
+    let color = with_sphere(lit * s.texture_color, s);
 
     // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
     // nothing about minification (a toon file that doubles as a colour texture has mips).
-    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - light_normal * 0.5), 0.0);
+    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - s.light_normal * 0.5), 0.0);
     let toon_shaded = color * tint(toon, material.toon_mul, material.toon_add, 1.0);
 
     let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
     let shadow_color = color * tint(darkest, material.toon_mul, material.toon_add, 1.0);
-    let coverage = min(saturate(light_normal * 3.0), map_coverage);
-    return select(toon_shaded, select(color, mix(shadow_color, color, coverage), in_map), receives);
+    let coverage = min(saturate(s.light_normal * 3.0), s.map_coverage);
+    return select(toon_shaded, select(color, mix(shadow_color, color, coverage), s.in_map), s.receives);
 }
 
 // An accessory's material (a `.x` mesh), lit without a toon: its emissive colour (held as the
@@ -213,21 +226,12 @@ fn model_shading(
 // self-shadow it goes from that to the unlit part by the map's coverage alone: MME's full.fx
 // (MMD's shading as an effect) limits the coverage by N·L only for toon-shaded materials,
 // whose lit side the toon would otherwise cut off; here N·L already shades the lit side.
-fn accessory_shading(
-    texture_color: vec3<f32>,
-    sphere_mode: u32,
-    sphere_added: vec3<f32>,
-    sphere_multiplied: vec3<f32>,
-    light_normal: f32,
-    map_coverage: f32,
-    receives: bool,
-    in_map: bool,
-) -> vec3<f32> {
-    let base = select(select(texture_color * sphere_multiplied, texture_color + sphere_added, sphere_mode == 2u), texture_color, sphere_mode == 0u);
+fn accessory_shading(s: Surface) -> vec3<f32> {
+    let base = with_sphere(s.texture_color, s);
     let ambient = material.diffuse.rgb * (frame.light_color.rgb - 0.3) + material.ambient.rgb;
-    let lit = base * saturate(ambient + material.diffuse.rgb * saturate(light_normal));
+    let lit = base * saturate(ambient + material.diffuse.rgb * saturate(s.light_normal));
     let shadowed = base * saturate(ambient);
-    return saturate(select(lit, mix(shadowed, lit, map_coverage), receives && in_map));
+    return saturate(select(lit, mix(shadowed, lit, s.map_coverage), s.receives && s.in_map));
 }
 
 struct CastOut {

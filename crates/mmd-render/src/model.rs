@@ -371,9 +371,9 @@ impl ModelGpu {
         if let Some((last, bones)) = self.matrices.split_last_mut() {
             let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
             for (slot, m) in bones.iter_mut().zip(given) {
-                moved |= replace(slot, self.placement * *m);
+                moved |= store_changed(slot, self.placement * *m);
             }
-            moved |= replace(last, self.placement);
+            moved |= store_changed(last, self.placement);
         }
         if moved {
             queue.write_buffer(
@@ -494,7 +494,7 @@ impl ModelGpu {
 }
 
 /// Stores `value` in `slot`; whether it differed.
-fn replace(slot: &mut Mat4, value: Mat4) -> bool {
+fn store_changed(slot: &mut Mat4, value: Mat4) -> bool {
     std::mem::replace(slot, value) != value
 }
 

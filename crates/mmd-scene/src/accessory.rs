@@ -310,17 +310,17 @@ pub fn mesh_as_model(x: &XFile, name: &str) -> Pmx {
         };
         i32::try_from(at).unwrap_or(-1)
     };
+    let mut by_material = vec![Vec::new(); x.materials.len()];
+    for (triangle, &m) in x.triangles.iter().zip(&x.triangle_materials) {
+        if let Some(faces) = by_material.get_mut(m as usize) {
+            faces.push(*triangle);
+        }
+    }
     let mut faces = Vec::with_capacity(x.triangles.len());
     let mut materials = Vec::with_capacity(order.len());
     for &m in &order {
         let before = faces.len();
-        faces.extend(
-            x.triangles
-                .iter()
-                .zip(&x.triangle_materials)
-                .filter(|&(_, &tm)| tm as usize == m)
-                .map(|(t, _)| *t),
-        );
+        faces.append(&mut by_material[m]);
         let material = &x.materials[m];
         let parts = material.texture_parts();
         let sphere_mode = match parts.sphere_mode {
@@ -379,7 +379,7 @@ pub fn mesh_as_model(x: &XFile, name: &str) -> Pmx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mmd_format::xfile::{XEncoding, XVertex};
+    use mmd_format::xfile::XVertex;
 
     fn material(alpha: f32, texture: Option<&str>) -> XMaterial {
         XMaterial {
@@ -392,29 +392,18 @@ mod tests {
     }
 
     fn quad_file(materials: Vec<XMaterial>, triangle_materials: Vec<u32>) -> XFile {
-        let vertex = |x: f32, y: f32| XVertex {
-            position: [x, y, 0.0],
-            normal: [0.0, 0.0, -1.0],
-            uv: [x, y],
-            color: [1.0; 4],
-        };
-        XFile {
-            vertices: vec![
+        let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
+        XFile::from_triangles(
+            vec![
                 vertex(0.0, 0.0),
                 vertex(1.0, 0.0),
                 vertex(1.0, 1.0),
                 vertex(0.0, 1.0),
             ],
-            triangles: vec![[0, 1, 2], [0, 2, 3], [1, 2, 3]],
+            vec![[0, 1, 2], [0, 2, 3], [1, 2, 3]],
             triangle_materials,
             materials,
-            face_count: 3,
-            mesh_count: 1,
-            has_normals: true,
-            has_vertex_colors: false,
-            encoding: XEncoding::Text,
-            warnings: Vec::new(),
-        }
+        )
     }
 
     #[test]

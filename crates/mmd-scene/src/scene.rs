@@ -10,7 +10,7 @@ use mmd_pose::{
     Camera, CameraMotion, Layer, Light, LightMotion, SelfShadow, SelfShadowMode, SelfShadowMotion,
 };
 
-use crate::accessory::{Accessory, AccessoryParent};
+use crate::accessory::Accessory;
 use crate::actor::Actor;
 use crate::bundled;
 use crate::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
@@ -259,21 +259,14 @@ impl Scene {
     /// Gives `accessory` the parent bone its `.vac` names, on actor `holder`; without that
     /// actor or bone it stands in the world, with a warning saying why.
     fn hold(&self, accessory: &mut Accessory, holder: Option<usize>, bone: String) {
-        match holder.and_then(|i| self.actors.get(i)) {
-            Some(actor) if actor.model.rig.bone_index(&bone).is_some() => {
-                accessory.settings.parent = Some(AccessoryParent {
-                    actor: actor.id,
-                    bone,
-                });
-            }
-            Some(actor) => accessory.warnings.push(format!(
-                "its parent bone \"{bone}\" is not in {}: it stands in the world",
-                actor.model.label
-            )),
-            None => accessory.warnings.push(format!(
-                "its parent bone \"{bone}\" needs a model opened before it: it stands in the \
-                 world"
-            )),
+        let held = match holder.and_then(|i| self.actors.get(i)) {
+            Some(actor) => accessory.set_parent(Some((actor, &bone))),
+            None => Err("it needs a model opened before it".to_owned()),
+        };
+        if let Err(why) = held {
+            accessory.warnings.push(format!(
+                "its parent bone \"{bone}\": {why}; it stands in the world"
+            ));
         }
     }
 

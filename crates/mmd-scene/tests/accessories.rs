@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use glam::{Mat4, Vec3};
 use mmd_format::vac::{self, Vac};
-use mmd_format::xfile::{self, XEncoding, XFile, XMaterial, XVertex};
+use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::scene::{Drawn, OpenInto, Scene};
@@ -19,30 +19,19 @@ fn assets() -> PathBuf {
 
 /// A one-triangle mesh with one material of `alpha`.
 fn triangle(alpha: f32) -> XFile {
-    let vertex = |x: f32, y: f32| XVertex {
-        position: [x, y, 0.0],
-        normal: [0.0, 0.0, -1.0],
-        uv: [x, y],
-        color: [1.0; 4],
-    };
-    XFile {
-        vertices: vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
-        triangles: vec![[0, 1, 2]],
-        triangle_materials: vec![0],
-        materials: vec![XMaterial {
+    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
+    XFile::from_triangles(
+        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
+        vec![[0, 1, 2]],
+        vec![0],
+        vec![XMaterial {
             diffuse: [1.0, 0.0, 0.0, alpha],
             power: 5.0,
             specular: [0.0; 3],
             emissive: [0.2; 3],
             texture: None,
         }],
-        face_count: 1,
-        mesh_count: 1,
-        has_normals: true,
-        has_vertex_colors: false,
-        encoding: XEncoding::Text,
-        warnings: Vec::new(),
-    }
+    )
 }
 
 /// Writes `prop.x` (Tr from `alpha`) into `dir` and a `.vac` placing it on `bone`.

@@ -68,6 +68,30 @@ pub struct XFile {
     pub warnings: Vec<String>,
 }
 
+impl XFile {
+    /// A one-mesh text file of these triangles with their normals (what [`write_text`]
+    /// writes of it and [`read`] gives back): for building accessories in code.
+    pub fn from_triangles(
+        vertices: Vec<XVertex>,
+        triangles: Vec<[u32; 3]>,
+        triangle_materials: Vec<u32>,
+        materials: Vec<XMaterial>,
+    ) -> XFile {
+        XFile {
+            face_count: triangles.len(),
+            vertices,
+            triangles,
+            triangle_materials,
+            materials,
+            mesh_count: 1,
+            has_normals: true,
+            has_vertex_colors: false,
+            encoding: XEncoding::Text,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct XVertex {
     pub position: [f32; 3],
@@ -75,6 +99,18 @@ pub struct XVertex {
     pub uv: [f32; 2],
     /// RGBA; (1, 1, 1, 1) when the file gives none.
     pub color: [f32; 4],
+}
+
+impl XVertex {
+    /// A vertex without a colour of its own (white).
+    pub fn new(position: [f32; 3], normal: [f32; 3], uv: [f32; 2]) -> XVertex {
+        XVertex {
+            position,
+            normal,
+            uv,
+            color: [1.0; 4],
+        }
+    }
 }
 
 /// The `Material` template.

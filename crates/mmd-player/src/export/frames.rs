@@ -7,15 +7,13 @@ use std::path::{Path, PathBuf};
 use image::RgbaImage;
 use mmd_pose::{Light, Pose, SelfShadow};
 use mmd_render::{
-    Camera, GpuContext, ModelGpu, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer,
-    TextureWarning, View,
+    Camera, GpuContext, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer, TextureWarning, View,
 };
 
 use mmd_scene::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
-use crate::draw_list::{draw_items, prepare};
-use crate::textures::texture_source_at;
+use crate::draw_list::{Uploads, draw_items, scene_meshes};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -76,10 +74,8 @@ pub fn export_view(
 pub struct FrameRenderer {
     ctx: GpuContext,
     renderer: Renderer,
-    /// The shown models' and accessories' uploads, by actor or accessory id.
-    uploads: Vec<(u64, ModelGpu)>,
-    /// The uploads in drawing order, refilled each frame (kept to reuse its memory).
-    drawn: Vec<usize>,
+    /// The shown models' and accessories' uploads.
+    uploads: Uploads,
     offscreen: Offscreen,
 }
 
@@ -95,42 +91,21 @@ impl FrameRenderer {
         let ctx = GpuContext::headless()?;
         let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
         let mut warnings = Vec::new();
-        let mut uploads = Vec::new();
-        for actor in scene.actors.iter().filter(|a| a.visible) {
-            let model = &actor.model;
-            let textures = texture_source_at(&model.textures);
-            let (gpu_model, model_warnings) = ModelGpu::new(
-                &ctx.device,
-                &ctx.queue,
-                &renderer,
-                &model.pmx,
-                textures.as_ref(),
-            )?;
-            warnings.extend(model_warnings.into_iter().map(|w| (model.label.clone(), w)));
-            uploads.push((actor.id, gpu_model));
-        }
-        for accessory in scene.accessories.iter().filter(|a| a.settings.visible) {
-            let textures = texture_source_at(&accessory.textures);
-            let (gpu_model, accessory_warnings) = ModelGpu::new_accessory(
-                &ctx.device,
-                &ctx.queue,
-                &renderer,
-                &accessory.mesh,
-                textures.as_ref(),
-            )?;
+        let mut uploads = Uploads::default();
+        for mesh in scene_meshes(scene).filter(|m| m.shown) {
+            let (gpu_model, mesh_warnings) = mesh.upload(&ctx.device, &ctx.queue, &renderer)?;
             warnings.extend(
-                accessory_warnings
+                mesh_warnings
                     .into_iter()
-                    .map(|w| (accessory.label.clone(), w)),
+                    .map(|w| (mesh.label.to_owned(), w)),
             );
-            uploads.push((accessory.id, gpu_model));
+            uploads.insert(mesh.id, gpu_model);
         }
         gpu_errors(&ctx)?;
         let offscreen = Offscreen::new(&ctx.device, &renderer, width, height)?;
         let frames = FrameRenderer {
             ctx,
             renderer,
-            drawn: Vec::with_capacity(uploads.len()),
             uploads,
             offscreen,
         };
@@ -146,14 +121,9 @@ impl FrameRenderer {
         pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'p,
         view: &View,
     ) -> Result<RgbaImage, RenderError> {
-        self.drawn.clear();
-        for item in draw_items(scene, pose_of) {
-            if let Some(at) = self.uploads.iter().position(|(id, _)| *id == item.id) {
-                prepare(&mut self.uploads[at].1, &self.ctx.queue, &item);
-                self.drawn.push(at);
-            }
-        }
-        let drawn: Vec<&ModelGpu> = self.drawn.iter().map(|&at| &self.uploads[at].1).collect();
+        let drawn = self
+            .uploads
+            .prepare(&self.ctx.queue, draw_items(scene, pose_of));
         let image = self.offscreen.render(
             &self.ctx.device,
             &self.ctx.queue,

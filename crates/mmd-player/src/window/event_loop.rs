@@ -21,7 +21,7 @@ use winit::window::{Window, WindowId};
 
 use super::audio::AudioOut;
 use super::file_dialog::{Answer, NativeDialog};
-use super::gpu::{FrameInput, Gpu, Uploaded};
+use super::gpu::{FrameInput, Gpu, Upload};
 use super::press_split::split_after_press;
 
 /// The smallest window the interface is laid out for.
@@ -268,19 +268,13 @@ impl App {
             return;
         }
         for upload in uploads {
-            let scene = &self.player.scene;
-            let (label, file, textures) = match upload.what {
-                Uploaded::Actor(i) => {
-                    let model = &scene.actors[i].model;
-                    (&model.label, model.file.clone(), &model.textures)
-                }
-                Uploaded::Accessory(i) => {
-                    let accessory = &scene.accessories[i];
-                    let file = accessory.file.display().to_string();
-                    (&accessory.label, file, &accessory.textures)
-                }
-            };
-            match upload.result {
+            let Upload {
+                label,
+                file,
+                textures,
+                result,
+            } = upload;
+            match result {
                 Ok(warnings) => {
                     let notices: Vec<Notice> = warnings
                         .iter()

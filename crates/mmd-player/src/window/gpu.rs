@@ -4,11 +4,9 @@
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
-use mmd_player::draw_list::{DrawItem, prepare};
-use mmd_player::textures::texture_source_at;
-use mmd_render::{
-    DeviceErrors, FrameTargets, ModelGpu, RenderError, Renderer, TextureWarning, View,
-};
+use mmd_player::draw_list::{DrawItem, Uploads, scene_meshes};
+use mmd_render::{DeviceErrors, FrameTargets, RenderError, Renderer, TextureWarning, View};
+use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::Scene;
 use winit::window::Window;
 
@@ -31,23 +29,15 @@ pub struct Gpu {
     view_texture: Option<ViewTexture>,
     /// egui's handle for the view texture (registered once, updated on resize).
     pub view_texture_id: Option<egui::TextureId>,
-    /// The scene's models and accessories on the GPU, each with its actor's or accessory's
-    /// id.
-    models: Vec<(u64, ModelGpu)>,
-    /// The uploads in drawing order, refilled each frame (kept to reuse its memory).
-    drawn: Vec<usize>,
+    /// The scene's models and accessories on the GPU.
+    uploads: Uploads,
 }
 
-/// What was uploaded: an actor or an accessory, by its place in the scene.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Uploaded {
-    Actor(usize),
-    Accessory(usize),
-}
-
-/// What uploading one model or accessory met.
+/// What uploading one model or accessory met, with what its notices name.
 pub struct Upload {
-    pub what: Uploaded,
+    pub label: String,
+    pub file: String,
+    pub textures: TextureOrigin,
     pub result: Result<Vec<TextureWarning>, RenderError>,
 }
 
@@ -111,8 +101,7 @@ impl Gpu {
             egui_renderer,
             view_texture: None,
             view_texture_id: None,
-            models: Vec::new(),
-            drawn: Vec::new(),
+            uploads: Uploads::default(),
         })
     }
 
@@ -136,49 +125,23 @@ impl Gpu {
     /// are dropped, new ones uploaded. What each upload met is returned: texture problems
     /// (never fatal), or a model the GPU cannot hold, which is then not drawn.
     pub fn sync_models(&mut self, scene: &Scene) -> Vec<Upload> {
-        self.models.retain(|(id, _)| {
-            scene.actors.iter().any(|a| a.id == *id)
-                || scene.accessories.iter().any(|a| a.id == *id)
-        });
+        self.uploads
+            .retain(|id| scene_meshes(scene).any(|m| m.id == id));
         let mut uploads = Vec::new();
-        for (index, actor) in scene.actors.iter().enumerate() {
-            if self.models.iter().any(|(id, _)| *id == actor.id) {
+        for mesh in scene_meshes(scene) {
+            if self.uploads.contains(mesh.id) {
                 continue;
             }
-            let model = &actor.model;
-            let result = ModelGpu::new(
-                &self.device,
-                &self.queue,
-                &self.renderer,
-                &model.pmx,
-                texture_source_at(&model.textures).as_ref(),
-            )
-            .map(|(gpu_model, warnings)| {
-                self.models.push((actor.id, gpu_model));
-                warnings
-            });
+            let result = mesh.upload(&self.device, &self.queue, &self.renderer).map(
+                |(gpu_model, warnings)| {
+                    self.uploads.insert(mesh.id, gpu_model);
+                    warnings
+                },
+            );
             uploads.push(Upload {
-                what: Uploaded::Actor(index),
-                result,
-            });
-        }
-        for (index, accessory) in scene.accessories.iter().enumerate() {
-            if self.models.iter().any(|(id, _)| *id == accessory.id) {
-                continue;
-            }
-            let result = ModelGpu::new_accessory(
-                &self.device,
-                &self.queue,
-                &self.renderer,
-                &accessory.mesh,
-                texture_source_at(&accessory.textures).as_ref(),
-            )
-            .map(|(gpu_model, warnings)| {
-                self.models.push((accessory.id, gpu_model));
-                warnings
-            });
-            uploads.push(Upload {
-                what: Uploaded::Accessory(index),
+                label: mesh.label.to_owned(),
+                file: mesh.file.display().to_string(),
+                textures: mesh.textures.clone(),
                 result,
             });
         }
@@ -263,14 +226,9 @@ impl Gpu {
     ) {
         self.prepare_view_texture(frame.view_size);
         if let Some(target) = self.view_texture.as_ref() {
-            self.drawn.clear();
-            for item in &frame.drawn {
-                if let Some(at) = self.models.iter().position(|(id, _)| *id == item.id) {
-                    prepare(&mut self.models[at].1, &self.queue, item);
-                    self.drawn.push(at);
-                }
-            }
-            let drawn: Vec<&ModelGpu> = self.drawn.iter().map(|&at| &self.models[at].1).collect();
+            let drawn = self
+                .uploads
+                .prepare(&self.queue, frame.drawn.iter().copied());
             self.renderer.render(
                 &self.queue,
                 encoder,
