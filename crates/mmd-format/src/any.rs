@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Format};
 use crate::pmd::Pmd;
+use crate::pmm::Pmm;
 use crate::pmx::Pmx;
 use crate::vac::Vac;
 use crate::vmd::Vmd;
@@ -19,6 +20,8 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         || bytes.starts_with(b"Vocaloid Motion Data file")
     {
         Some(Format::Vmd)
+    } else if crate::pmm::has_magic(bytes) {
+        Some(Format::Pmm)
     } else if crate::vpd::has_magic(bytes) {
         Some(Format::Vpd)
     } else if crate::xfile::has_magic(bytes) {
@@ -30,8 +33,8 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
     }
 }
 
-/// Any file this crate reads. Models and accessories are boxed: they are large and usually
-/// moved on at once.
+/// Any file this crate reads. Models, accessories and projects are boxed: they are large and
+/// usually moved on at once.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyFile {
     Pmx(Box<Pmx>),
@@ -40,6 +43,9 @@ pub enum AnyFile {
     Vpd(Vpd),
     X(Box<XFile>),
     Vac(Vac),
+    /// A project, read with [`crate::pmm::read`]: a version 0001 project with models needs
+    /// them ([`crate::pmm::read_with_models`]).
+    Pmm(Box<Pmm>),
 }
 
 impl AnyFile {
@@ -51,13 +57,16 @@ impl AnyFile {
             AnyFile::Vpd(_) => Format::Vpd,
             AnyFile::X(_) => Format::X,
             AnyFile::Vac(_) => Format::Vac,
+            AnyFile::Pmm(_) => Format::Pmm,
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReadAnyError {
-    #[error("unknown format: not a PMX, PMD, VMD, VPD, .x or .vac file (no signature at byte 0)")]
+    #[error(
+        "unknown format: not a PMX, PMD, VMD, VPD, .x, .vac or .pmm file (no signature at byte 0)"
+    )]
     UnknownFormat,
     #[error(transparent)]
     Invalid(#[from] Error),
@@ -72,6 +81,7 @@ pub fn read_any(bytes: &[u8]) -> Result<AnyFile, ReadAnyError> {
         Format::Vpd => AnyFile::Vpd(crate::vpd::read(bytes)?),
         Format::X => AnyFile::X(Box::new(crate::xfile::read(bytes)?)),
         Format::Vac => AnyFile::Vac(crate::vac::read(bytes)?),
+        Format::Pmm => AnyFile::Pmm(Box::new(crate::pmm::read(bytes)?)),
     };
     Ok(file)
 }

@@ -13,6 +13,8 @@ pub enum Format {
     X,
     /// MMD's accessory settings (`.vac`).
     Vac,
+    /// MMD's project files (`.pmm`).
+    Pmm,
 }
 
 impl fmt::Display for Format {
@@ -24,6 +26,7 @@ impl fmt::Display for Format {
             Format::Vpd => "VPD",
             Format::X => "X",
             Format::Vac => "VAC",
+            Format::Pmm => "PMM",
         })
     }
 }
@@ -51,6 +54,13 @@ pub enum ErrorKind {
     UnsupportedVersion(String),
     #[error("cannot write: {0}")]
     Unwritable(String),
+    /// A version 0001 project keeps no bone, morph or IK counts for its models: they come
+    /// from the model file at this path (see [`crate::pmm::read_with_models`]).
+    #[error(
+        "the model at {0:?} is needed: a version 0001 project sizes its keys by its models' \
+         bones, morphs and IK bones"
+    )]
+    ModelNeeded(String),
 }
 
 /// A read or write failure: `kind` at byte `offset` while reading `context`

@@ -1,5 +1,6 @@
 //! Readers and writers for MikuMikuDance files: PMX 2.0/2.1 and PMD models, VMD motions, VPD
-//! poses, and accessories: DirectX `.x` meshes ([`xfile`]) and their `.vac` settings ([`vac`]).
+//! poses, accessories: DirectX `.x` meshes ([`xfile`]) and their `.vac` settings ([`vac`]),
+//! and a reader for MMD's `.pmm` projects ([`pmm`]), whose keys convert to VMD motions.
 //!
 //! Every reader takes the whole file as bytes and returns plain structs mirroring the file (a
 //! `.x` file flattened into what is drawn), or an [`Error`] naming the byte offset and what was
@@ -19,6 +20,7 @@ mod binary;
 pub mod convert;
 pub mod error;
 pub mod pmd;
+pub mod pmm;
 pub mod pmx;
 pub mod text;
 pub mod vac;

@@ -1,5 +1,6 @@
-//! Hostile input: truncated and corrupted variants of every fixture model, motion, pose and
-//! accessory (the `.x` also in its binary and compressed encodings), fed to `read_any`. Each
+//! Hostile input: truncated and corrupted variants of every fixture model, motion, pose,
+//! accessory (the `.x` also in its binary and compressed encodings) and project (the fixture
+//! and a written 0002 project with every kind of key), fed to `read_any`. Each
 //! must end in `Ok` or a clean `Err` whose offset lies inside the input — never a panic. A
 //! corrupt PMD that still reads must also convert to a valid PMX, and a corrupt `.x` that still
 //! reads must be drawable (every index in range). Counts are checked against the remaining
@@ -8,11 +9,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod pmm_writer;
 
 use std::panic::catch_unwind;
 
 use mmd_format::any::{AnyFile, ReadAnyError, read_any};
 use mmd_format::convert::pmd_to_pmx;
+use mmd_format::pmm::PmmVersion;
 use mmd_format::xfile::XFile;
 use mmd_format::{pmd, pmx, vmd};
 
@@ -46,6 +49,8 @@ const MOTIONS: [&str; 9] = [
 ];
 
 const POSES: [&str; 1] = ["mmdloader-app/makoto_basic.vpd"];
+
+const PROJECT: &str = "mmd-anim/ik_multi_bone_from_pmx_vmd.pmm";
 
 const ACCESSORY: &str = "three-mmd-loader/test_quad_accessory.x";
 const ACCESSORY_SETTINGS: &str = "three-mmd-loader/test_quad_accessory.vac";
@@ -169,6 +174,8 @@ fn section_starts(bytes: &[u8]) -> Vec<usize> {
             starts
         }
         AnyFile::X(_) => (16..bytes.len()).step_by(6).collect(),
+        // Counts, links and indices sit between records of many sizes: every third offset.
+        AnyFile::Pmm(_) => (30..bytes.len()).step_by(3).collect(),
     }
 }
 
@@ -314,6 +321,12 @@ fn run_inputs(inputs: &[(String, Vec<u8>)]) -> (usize, Vec<String>) {
                         failures.push(format!("{file}: {what}: not neutralised"));
                     }
                 }
+                // A project that still reads names bytes inside the file in its warnings.
+                Ok(Ok(AnyFile::Pmm(project))) => {
+                    if let Some(w) = project.warnings.iter().find(|w| w.offset >= v.len()) {
+                        failures.push(format!("{file}: {what}: warning past the end ({w})"));
+                    }
+                }
                 // An accessory that still reads is drawable: every index in range.
                 Ok(Ok(AnyFile::X(x))) => {
                     if let Some(problem) = accessory_problem(&x) {
@@ -397,6 +410,21 @@ fn corrupted_binary_and_compressed_accessories_never_panic() {
     report(run_inputs(&inputs), count, 1000);
 }
 
+/// The fixture project, and a 0002 project with every kind of key and setting (0001 projects
+/// need their models, which `read_any` does not have: `pmm.rs` mutates those).
+#[test]
+fn corrupted_projects_never_panic() {
+    let Some(fixture_bytes) = fixture(PROJECT) else {
+        return;
+    };
+    let sample = pmm_writer::write(&pmm_writer::sample::sample_project(PmmVersion::V2));
+    let inputs = vec![
+        (PROJECT.to_string(), fixture_bytes),
+        ("written 0002 project".to_string(), sample),
+    ];
+    report(run_inputs(&inputs), inputs.len(), 1000);
+}
+
 #[test]
 fn formats_are_detected_by_magic() {
     use mmd_format::Format;
@@ -412,6 +440,8 @@ fn formats_are_detected_by_magic() {
     assert_eq!(detect(b"Vocaloid Pose Data file"), Some(Format::Vpd));
     assert_eq!(detect(b"xof 0303bzip0032"), Some(Format::X));
     assert_eq!(detect(b"name\r\nthing.x\r\n1.0\r\n"), Some(Format::Vac));
+    assert_eq!(detect(b"Polygon Movie maker 0001\0"), Some(Format::Pmm));
+    assert_eq!(detect(b"Polygon Movie maker 0002\0"), Some(Format::Pmm));
     assert_eq!(detect(b"pmx "), None);
     assert_eq!(detect(b"Vocaloid Motion Data 0003"), None);
 }

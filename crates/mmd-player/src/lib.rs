@@ -7,6 +7,11 @@
 
 pub mod draw_list;
 pub mod export;
+pub mod i18n;
 pub mod session;
+pub mod settings;
 pub mod textures;
 pub mod ui;
+
+// The interface's strings in every language, for `rust_i18n::t!` (see `i18n`).
+rust_i18n::i18n!("locales", fallback = "en");

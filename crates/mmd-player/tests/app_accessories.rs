@@ -284,6 +284,15 @@ fn click_last(h: &mut Harness<'_, App>, label: &str) {
     h.run();
 }
 
+/// Opens the combo box named `label`, scrolled into sight first.
+fn open_combo(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_role_and_label(Role::ComboBox, label)
+        .scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, label).click();
+    h.run();
+}
+
 #[test]
 fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
     let dir = tempfile::tempdir().unwrap();
@@ -291,14 +300,12 @@ fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
     let model = format!("1. {}", player(&h).scene.actors[0].model.label);
     let first_bone = player(&h).scene.actors[0].model.rig.bone_name(0).to_owned();
     assert!(h.query_by_role_and_label(Role::ComboBox, "Bone").is_none());
-    h.get_by_role_and_label(Role::ComboBox, "Parent").click();
-    h.run();
+    open_combo(&mut h, "Parent");
     click_last(&mut h, &model);
     let parent = player(&h).scene.accessories[0].settings.parent.clone();
     assert_eq!(parent.unwrap().bone, first_bone, "held by the root first");
 
-    h.get_by_role_and_label(Role::ComboBox, "Bone").click();
-    h.run();
+    open_combo(&mut h, "Bone");
     // A model has many bones: the list has a search, which keeps the bones matching it.
     let count = |h: &Harness<'_, App>, name: &str| h.get_all_by_label(name).count();
     let listed = count(&h, &first_bone);
@@ -311,8 +318,7 @@ fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
     let parent = player(&h).scene.accessories[0].settings.parent.clone();
     assert_eq!(parent.unwrap().bone, "頭");
 
-    h.get_by_role_and_label(Role::ComboBox, "Parent").click();
-    h.run();
+    open_combo(&mut h, "Parent");
     click_last(&mut h, "World");
     assert_eq!(player(&h).scene.accessories[0].settings.parent, None);
     assert!(h.query_by_role_and_label(Role::ComboBox, "Bone").is_none());

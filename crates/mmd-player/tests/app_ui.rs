@@ -68,16 +68,13 @@ fn first_labelled(h: &Harness<'_, App>, label: &str) -> Rect {
         .unwrap_or_else(|| panic!("no widget labelled {label}"))
 }
 
-/// Whether `inner`'s centre lies on the same row as `row`.
-fn same_row(row: Rect, inner: Rect) -> bool {
-    (row.top()..=row.bottom()).contains(&inner.center().y)
-}
-
-/// Clicks the button `label` on the row of the IK bone `ik_bone` in the bone panel.
+/// Clicks the button `label` of the IK bone `ik_bone` in the bone panel: the first after the
+/// bone's name, on its line or the lines its row wraps to.
 fn click_ik_switch(h: &mut Harness<'_, App>, ik_bone: &str, label: &str) {
     let row = first_labelled(h, ik_bone);
     h.get_all_by_label(label)
-        .find(|n| same_row(row, n.rect()))
+        .filter(|n| n.rect().top() >= row.top() - 0.5 && n.rect().left() > row.left())
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
         .unwrap_or_else(|| panic!("no {label} on the row of {ik_bone}"))
         .click();
     h.run();
@@ -224,13 +221,13 @@ fn the_ik_panel_switches_solvers_per_chain_and_for_all() {
         "the right leg stays CCD's"
     );
 
-    click_ik_switch(&mut h, "All solvers:", "Jacobian");
+    click_ik_switch(&mut h, "All chains", "Jacobian");
     assert_eq!(player(&h).ik_method(right_ik), IkMethod::Jacobian);
     assert_ne!(
         player(&h).pose().unwrap().globals[right_ankle],
         ccd.globals[right_ankle]
     );
-    click_ik_switch(&mut h, "All solvers:", "CCD");
+    click_ik_switch(&mut h, "All chains", "CCD");
     assert_same_globals(player(&h).pose().unwrap(), &ccd, "CCD everywhere again");
 }
 
@@ -274,7 +271,7 @@ fn auto_follows_the_motions_show_ik_keys_until_overridden() {
         enabled_at(&mut h, "15"),
         "On overrides the motion's off key"
     );
-    click_ik_switch(&mut h, "All IK:", "Off");
+    click_ik_switch(&mut h, "All chains", "Off");
     assert!(
         !enabled_at(&mut h, "20"),
         "Off overrides the motion's on key"
@@ -505,7 +502,7 @@ fn a_bad_file_shows_its_error_and_a_model_with_warnings_lists_them() {
         assert_eq!(p.playback().frame(), 42.0);
         assert_eq!(p.pose().unwrap().globals, before);
     }
-    h.get_by_label("×").click();
+    h.get_by_label("Dismiss").click();
     h.run();
     assert!(h.query_by_label_contains("⚠").is_none(), "dismissed");
 

@@ -38,8 +38,12 @@ fn screenshot(files: &[PathBuf], frames: u32, out: &Path) -> image::RgbaImage {
         .args(["-a", "-s", "-screen 0 1600x900x24"])
         .arg(env!("CARGO_BIN_EXE_mmd-player"))
         .args(files)
-        // The recent files go to the test's folder, not the user's.
+        // The settings and recent files go to the test's folder, not the user's.
         .env("XDG_CONFIG_HOME", out.parent().unwrap())
+        .env(
+            "MMD_PLAYER_CONFIG_DIR",
+            out.parent().unwrap().join("mmd-player"),
+        )
         .arg("--screenshot")
         .arg(out)
         .args(["--exit-after-frames", &frames.to_string()])

@@ -262,9 +262,8 @@ fn readable_summary_without_json() {
 #[test]
 fn corrupt_files_fail_with_one_line_naming_file_and_byte() {
     let scratch = tempfile::tempdir().unwrap();
+    // Files that are no MMD file at all, or empty, have no offset to give (tests/bad_files.rs).
     let mut cases: Vec<(String, Vec<u8>)> = vec![
-        ("unknown.bin".into(), b"not an MMD file at all".to_vec()),
-        ("empty.vmd".into(), Vec::new()),
         ("bad_count.vmd".into(), {
             let mut v = b"Vocaloid Motion Data 0002".to_vec();
             v.resize(50, 0);
@@ -535,4 +534,42 @@ fn accessory_textures_and_repairs_are_listed() {
         text.lines().any(|l| l.trim() == "name:             照明"),
         "{text}"
     );
+}
+
+/// The project mmd-anim exported from `ik_multi_axis_limit.pmx` and
+/// `ik_multi_bone_nondefault.vmd` (five bone keys on three bones, one key each for the camera,
+/// light, gravity and self-shadow; its exporter leaves the model path and a NUL after the
+/// layout's end).
+#[test]
+fn project_reports_its_models_keys_and_settings() {
+    let Some(pmm) = fixture("mmd-anim/ik_multi_bone_from_pmx_vmd.pmm") else {
+        return;
+    };
+    assert_eq!(
+        inspect_json(&pmm),
+        json!({"format": "pmm", "version": "0002", "output_size": [1024, 1024], "fps": 60.0,
+            "play_from": null, "play_to": null, "play_loop": false, "audio": null,
+            "models": [{"name": "ik_multi_axis_limit_fixture",
+                "path": "..\\pmx\\ik_multi_axis_limit.pmx", "bones": 3, "morphs": 0,
+                "ik_bones": 0, "bone_keys": 5, "morph_keys": 0, "model_keys": 1,
+                "outside_parent_keys": 0}],
+            "camera_keys": 1, "camera_follow_keys": 0, "light_keys": 1, "self_shadow_keys": 1,
+            "gravity_keys": 1, "accessories": [], "accessory_keys": 0, "trailing_bytes": 31,
+            "warnings": []})
+    );
+    let out = inspect(&pmm, false);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).map(str::trim).collect();
+    for line in [
+        "format:           pmm",
+        "version:          0002",
+        "models:           1",
+        "0: ik_multi_axis_limit_fixture, ..\\pmx\\ik_multi_axis_limit.pmx; bone_keys 5, bones 3, \
+         ik_bones 0, model_keys 1, morph_keys 0, morphs 0, outside_parent_keys 0",
+        "play_from:        none",
+        "warnings:         0",
+    ] {
+        assert!(lines.contains(&line), "{line:?} in {text}");
+    }
 }

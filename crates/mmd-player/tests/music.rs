@@ -69,6 +69,30 @@ fn every_format_decodes_to_the_length_it_was_made_with() {
 }
 
 #[test]
+fn inspect_reports_how_long_music_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    // Named as no music: told by its first bytes, as the scene tells it.
+    let path = dir.path().join("song.bin");
+    std::fs::write(&path, tone_wav::tone_wav_with(1.5, 22_050, 2)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mmd-player"))
+        .args(["inspect", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        summary,
+        serde_json::json!({"format": "music", "seconds": 1.5, "sample_rate": 22050,
+            "channels": 2})
+    );
+}
+
+#[test]
 fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let good = write_tone(dir.path(), 2.0);
@@ -77,8 +101,8 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
     let noise: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 253) as u8).collect();
     let broken = [
         ("empty.mp3", Vec::new(), "empty"),
-        ("cut.wav", cut, "cut short"),
-        ("noise.ogg", noise, "not a sound file"),
+        ("cut.wav", cut, "the file is damaged: it ends too early"),
+        ("noise.ogg", noise, "not a music file"),
     ];
 
     let mut player = Player::new(Scene::bundled().unwrap());

@@ -286,7 +286,7 @@ fn a_small_window_collapses_the_side_panels_and_keeps_every_control_in_view() {
         (Role::Slider, "Frame"),
         (Role::Slider, "Speed"),
         (Role::Button, "Show the bones panel"),
-        (Role::Button, "Show the morphs panel"),
+        (Role::Button, "Show the scene panel"),
     ] {
         let rect = h.get_by_role_and_label(role, label).rect();
         assert!(inside(window, rect), "{label} is cut off: {rect:?}");
@@ -314,7 +314,7 @@ fn a_small_window_collapses_the_side_panels_and_keeps_every_control_in_view() {
         h.query_by_role_and_label(Role::CheckBox, "まばたき")
             .is_some()
     );
-    click(&mut h, "Hide the morphs panel");
+    click(&mut h, "Hide the scene panel");
     assert!(h.state().ui.view_rect.width() > wide.width() + 150.0);
     assert!(
         h.query_by_role_and_label(Role::CheckBox, "まばたき")
@@ -357,7 +357,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     // File → Open asks the window layer for a dialog; here it opens the browser, as it does
     // where the system has none.
     click(&mut h, "File");
-    click(&mut h, "Open model / motion / pose…");
+    click(&mut h, "Open model / motion / pose… Ctrl+O");
     assert!(std::mem::take(
         &mut h.state_mut().player.requests.open_dialog
     ));
@@ -537,34 +537,37 @@ fn a_long_morph_name_shows_in_full_on_hover() {
 
 #[test]
 fn help_lists_the_controls_of_the_window_guide() {
-    let guide =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/window.md"))
-            .unwrap();
-    let table: Vec<(String, String)> = guide
-        .lines()
-        .skip_while(|l| !l.starts_with("| input | action |"))
-        .skip(2)
-        .take_while(|l| l.starts_with('|'))
-        .map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
-            (cells[0].to_owned(), cells[1].to_owned())
-        })
+    let help: Vec<(String, String)> = ui::help::controls()
+        .into_iter()
+        .map(|(i, a)| (i.into_owned(), a.into_owned()))
         .collect();
-    let help: Vec<(String, String)> = ui::help::CONTROLS
-        .iter()
-        .map(|(i, a)| ((*i).to_owned(), (*a).to_owned()))
-        .collect();
-    assert_eq!(
-        table, help,
-        "docs/window.md's table and Help → Keys and mouse"
-    );
+    // The interface's list is the one source; the guide and the README show it in English.
+    for document in ["docs/window.md", "README.md"] {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(document),
+        )
+        .unwrap();
+        let table: Vec<(String, String)> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("| input | action |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| {
+                let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+                (cells[0].to_owned(), cells[1].to_owned())
+            })
+            .collect();
+        assert_eq!(table, help, "{document}'s table and Help → Keys and mouse");
+    }
 
     let mut h = harness(Scene::bundled().unwrap());
     click(&mut h, "Help");
     click(&mut h, "Keys and mouse");
-    for (input, action) in ui::help::CONTROLS {
-        assert!(h.query_by_label(input).is_some(), "{input}");
-        assert!(h.query_by_label(action).is_some(), "{action}");
+    for (input, action) in ui::help::controls() {
+        assert!(h.query_by_label(&input).is_some(), "{input}");
+        assert!(h.query_by_label(&action).is_some(), "{action}");
     }
     h.key_press(Key::Escape);
     h.run();

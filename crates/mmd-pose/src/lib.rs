@@ -85,6 +85,7 @@ mod layer;
 mod light;
 mod morph;
 mod motion;
+mod outside_parent;
 mod pose;
 mod rig;
 mod self_shadow;

@@ -5,6 +5,7 @@ use glam::{Affine3A, Mat3A, Mat4, Quat, Vec3A, Vec4, Vec4Swizzles};
 use crate::ik::{self, IkMethod, JacobianScratch};
 use crate::layer::Layers;
 use crate::motion::Motion;
+use crate::outside_parent::OUTSIDE_PARENT_SLOTS;
 use crate::rig::{MAX_COORD, MAX_WEIGHT, NONE, Rig};
 
 /// What the user wants of one IK bone.
@@ -83,7 +84,11 @@ pub(crate) struct Scratch {
     pub append_t: Vec<Vec3A>,
     pub append_r: Vec<Quat>,
     pub local: Vec<Affine3A>,
+    /// Per bone its model-space matrix; after the bones, the outside parents' matrices.
     pub world: Vec<Affine3A>,
+    /// Per bone, where its parent's matrix is in `world`: the rig's parent, or the slot of
+    /// its outside parent (see [`Pose::set_outside_parents`]); `NONE` for a root.
+    pub parent: Vec<u32>,
 }
 
 /// The result of evaluating a frame. Create it once per rig and reuse it.
@@ -128,9 +133,11 @@ impl Pose {
                 append_t: vec![Vec3A::ZERO; n],
                 append_r: vec![Quat::IDENTITY; n],
                 local: vec![Affine3A::IDENTITY; n],
-                world: vec![Affine3A::IDENTITY; n],
+                world: Vec::with_capacity(n + OUTSIDE_PARENT_SLOTS),
+                parent: rig.parent.clone(),
             },
         };
+        pose.scratch.world.resize(n, Affine3A::IDENTITY);
         update_all_locals(rig, &mut pose.scratch);
         update_all_globals(rig, &mut pose.scratch);
         pose.write_outputs(rig);
@@ -240,8 +247,8 @@ pub(crate) fn update_all_locals(rig: &Rig, s: &mut Scratch) {
 }
 
 #[inline]
-pub(crate) fn update_global(rig: &Rig, s: &mut Scratch, i: usize) {
-    s.world[i] = match rig.parent[i] {
+pub(crate) fn update_global(s: &mut Scratch, i: usize) {
+    s.world[i] = match s.parent[i] {
         NONE => s.local[i],
         p => s.world[p as usize] * s.local[i],
     };
@@ -249,7 +256,7 @@ pub(crate) fn update_global(rig: &Rig, s: &mut Scratch, i: usize) {
 
 fn update_all_globals(rig: &Rig, s: &mut Scratch) {
     for &i in &rig.topo_order {
-        update_global(rig, s, i as usize);
+        update_global(s, i as usize);
     }
 }
 
@@ -293,17 +300,11 @@ fn run_pass(rig: &Rig, steps: &[u32], refresh: &[u32], pose: &mut Pose) {
         let solver = rig.solver_of_bone[b];
         if solver != NONE && pose.ik_enabled[solver as usize] {
             let k = solver as usize;
-            ik::solve(
-                rig,
-                &rig.solvers[k],
-                pose.ik_methods[k],
-                s,
-                &mut pose.jacobian,
-            );
+            ik::solve(&rig.solvers[k], pose.ik_methods[k], s, &mut pose.jacobian);
         }
     }
     for &i in refresh {
-        update_global(rig, s, i as usize);
+        update_global(s, i as usize);
     }
 }
 
@@ -548,7 +549,7 @@ impl Pose {
                 && let Some(global) = self.globals.get(i)
             {
                 let mut world = Affine3A::from_mat4(*global);
-                let parent = match rig.parent[i] {
+                let parent = match s.parent[i] {
                     NONE => Affine3A::IDENTITY,
                     p => s.world[p as usize],
                 };
@@ -562,7 +563,7 @@ impl Pose {
                     continue;
                 }
             }
-            update_global(rig, s, i);
+            update_global(s, i);
         }
     }
 

@@ -10,6 +10,7 @@ use crate::engine::PoseInput;
 use crate::files::{MotionFile, bind};
 use crate::layers::{LayerEdit, LayerSource};
 use crate::model::Model;
+use crate::outside_parent::OutsideParent;
 
 /// Tells the actors and accessories apart for the window's GPU copies, which outlive moves in
 /// the lists.
@@ -34,6 +35,8 @@ pub struct Actor {
     /// Where it stands in the scene: its model space moved by this much (MMD stands every
     /// model at the origin; dancers side by side are moved apart).
     pub position: Vec3,
+    /// Bones hanging from another actor's bones (外部親), with the frames they do.
+    pub outside_parents: Vec<OutsideParent>,
     /// Per layer, the files it was made from; parallel to `layers`.
     pub(crate) sources: Vec<LayerSource>,
     /// The layers bound to `model`.
@@ -49,6 +52,7 @@ impl Actor {
             morph_pins: vec![None; model.rig.morph_count()],
             visible: true,
             position: Vec3::ZERO,
+            outside_parents: Vec::new(),
             sources: Vec::new(),
             layers: Layers::default(),
             model,

@@ -8,6 +8,7 @@ use mmd_pose::Rig;
 
 use crate::files::{LoadError, MotionFile};
 use crate::model::{Model, TextureOrigin, model_from_pmx};
+use crate::source::Source;
 
 /// The default model (PMX).
 pub const MODEL: &[u8] = include_bytes!("../../../assets/default_model.pmx");
@@ -72,6 +73,7 @@ pub fn model() -> Result<Model, LoadError> {
         rig,
         ("bundled", "bundled model".to_owned()),
         TextureOrigin::Bundled,
+        Source::Bundled,
     ))
 }
 
@@ -82,5 +84,6 @@ pub fn motion() -> Result<MotionFile, LoadError> {
         label: "dance (bundled)".to_owned(),
         vmd,
         pose: None,
+        source: Source::Bundled,
     })
 }

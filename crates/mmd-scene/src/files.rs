@@ -16,7 +16,8 @@ use mmd_pose::{CameraMotion, LightMotion, Motion, MotionSource, Rig, SelfShadowM
 use crate::accessory::{Accessory, AccessorySettings};
 use crate::model::{Model, TextureOrigin, model_from_pmx};
 use crate::music::{self, Music};
-use crate::read_error;
+use crate::read_error::{FileProblem, read_bytes};
+use crate::source::{Source, Track};
 
 /// A motion file bound (or to be bound) to the model.
 #[derive(Clone)]
@@ -27,6 +28,7 @@ pub struct MotionFile {
     pub vmd: Vmd,
     /// A VPD pose as read: it binds by whole names (a cut name may be another bone's).
     pub pose: Option<Vpd>,
+    pub source: Source,
 }
 
 /// A file that could not be opened: which one, and why.
@@ -53,9 +55,9 @@ pub(crate) struct LoadedFile {
     pub accessory: Option<LoadedAccessory>,
     pub music: Option<Music>,
     pub motion: Option<MotionFile>,
-    pub camera: Option<(String, CameraMotion)>,
-    pub light: Option<(String, LightMotion)>,
-    pub self_shadow: Option<SelfShadowMotion>,
+    pub camera: Option<Track<CameraMotion>>,
+    pub light: Option<Track<LightMotion>>,
+    pub self_shadow: Option<Track<SelfShadowMotion>>,
 }
 
 /// An accessory as opened, with the parent bone its `.vac` names (bound by the scene to the
@@ -193,15 +195,10 @@ fn accessory_of_vac(path: &Path, vac: &Vac) -> Result<LoadedAccessory, LoadError
         path: path.to_path_buf(),
         message,
     };
-    let bytes = std::fs::read(&x_path)
-        .map_err(|e| fail(format!("its mesh {}: cannot read: {e}", x_path.display())))?;
-    let x = xfile::read(&bytes).map_err(|e| {
-        fail(format!(
-            "its mesh {}: {}",
-            x_path.display(),
-            read_error::describe(&e.into())
-        ))
-    })?;
+    let mesh_failed =
+        |problem: FileProblem| fail(format!("its mesh {}: {problem}", x_path.display()));
+    let bytes = read_bytes(&x_path).map_err(mesh_failed)?;
+    let x = xfile::read(&bytes).map_err(|e| mesh_failed(e.into()))?;
     let label = if vac.name.trim().is_empty() {
         file_stem(path)
     } else {
@@ -221,15 +218,16 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
         path: path.to_path_buf(),
         message,
     };
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let failed = |problem: FileProblem| fail(problem.to_string());
+    let bytes = read_bytes(path).map_err(failed)?;
     if music::is_music(path, &bytes) {
-        let music = Music::from_bytes(path, bytes).map_err(|e| fail(e.to_string()))?;
+        let music = Music::from_bytes(path, bytes).map_err(|e| failed(e.into()))?;
         return Ok(LoadedFile {
             music: Some(music),
             ..LoadedFile::default()
         });
     }
-    let file = read_any(&bytes).map_err(|e| fail(read_error::describe(&e)))?;
+    let file = read_any(&bytes).map_err(|e| failed(e.into()))?;
     let label = file_label(path);
     let folder = path
         .parent()
@@ -240,6 +238,7 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             rig,
             (&label, path.display().to_string()),
             TextureOrigin::Directory(folder.clone()),
+            Source::File(path.to_path_buf()),
         )),
         ..LoadedFile::default()
     };
@@ -253,26 +252,7 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             let rig = Rig::from_pmx(&pmx);
             model(pmx, rig)
         }
-        AnyFile::Vmd(vmd) => {
-            let camera = CameraMotion::from_vmd(&vmd).map(|c| (label.clone(), c));
-            let light = LightMotion::from_vmd(&vmd).map(|l| (label.clone(), l));
-            let self_shadow = SelfShadowMotion::from_vmd(&vmd);
-            let has_model_keys =
-                !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
-            LoadedFile {
-                motion: (has_model_keys
-                    || (camera.is_none() && light.is_none() && self_shadow.is_none()))
-                .then_some(MotionFile {
-                    label,
-                    vmd,
-                    pose: None,
-                }),
-                camera,
-                light,
-                self_shadow,
-                ..LoadedFile::default()
-            }
-        }
+        AnyFile::Vmd(vmd) => motion_of_vmd(vmd, label, Source::File(path.to_path_buf())),
         AnyFile::X(x) => LoadedFile {
             accessory: Some(LoadedAccessory {
                 accessory: Accessory::new(&x, path, file_stem(path)),
@@ -280,6 +260,11 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
             }),
             ..LoadedFile::default()
         },
+        AnyFile::Pmm(_) => {
+            return Err(fail(
+                "a MikuMikuDance project (.pmm): open it alone, without other files".to_owned(),
+            ));
+        }
         AnyFile::Vac(vac) => LoadedFile {
             accessory: Some(accessory_of_vac(path, &vac)?),
             ..LoadedFile::default()
@@ -289,8 +274,34 @@ pub(crate) fn read_file(path: &Path) -> Result<LoadedFile, LoadError> {
                 label,
                 vmd: pose_as_motion(&vpd),
                 pose: Some(vpd),
+                source: Source::File(path.to_path_buf()),
             }),
             ..LoadedFile::default()
         },
     })
+}
+
+/// What a VMD holds for the scene: its model part (bone, morph or IK keys; a VMD with no keys
+/// at all counts as one, an empty motion) and its camera, light and self-shadow tracks.
+pub(crate) fn motion_of_vmd(vmd: Vmd, label: String, source: Source) -> LoadedFile {
+    let camera = CameraMotion::from_vmd(&vmd).map(|m| Track::new(&vmd, &label, &source, m));
+    let light = LightMotion::from_vmd(&vmd).map(|m| Track::new(&vmd, &label, &source, m));
+    let self_shadow =
+        SelfShadowMotion::from_vmd(&vmd).map(|m| Track::new(&vmd, &label, &source, m));
+    let has_model_keys =
+        !(vmd.bone_keys.is_empty() && vmd.morph_keys.is_empty() && vmd.ik_keys.is_empty());
+    let motion = (has_model_keys || (camera.is_none() && light.is_none() && self_shadow.is_none()))
+        .then_some(MotionFile {
+            label,
+            vmd,
+            pose: None,
+            source,
+        });
+    LoadedFile {
+        motion,
+        camera,
+        light,
+        self_shadow,
+        ..LoadedFile::default()
+    }
 }

@@ -8,6 +8,7 @@ use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::Rig;
 
 use crate::files::{LoadError, read_file};
+use crate::source::Source;
 
 /// Where the renderer finds the model's textures.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +38,7 @@ pub struct Model {
     pub label: String,
     /// The file as the user opened it (or "bundled model"), for notices about it.
     pub file: String,
+    pub source: Source,
     /// The model in PMX terms (a PMD is converted) for the renderer.
     pub pmx: Pmx,
     pub rig: Rig,
@@ -67,6 +69,7 @@ pub(crate) fn model_from_pmx(
     rig: (Rig, Vec<mmd_pose::RigWarning>),
     (label, file): (&str, String),
     textures: TextureOrigin,
+    source: Source,
 ) -> Model {
     let (rig, rig_warnings) = rig;
     let physics_warnings = match ModelPhysics::check(&pmx, &PhysicsOptions::default()) {
@@ -83,6 +86,7 @@ pub(crate) fn model_from_pmx(
     Model {
         label: format!("{} ({label})", pmx.name),
         file,
+        source,
         pmx,
         rig,
         textures,

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use rodio::{Decoder, Source};
 
+use crate::read_error::{FileProblem, read_bytes};
+
 /// The extensions of the music files the player opens, lower case.
 pub const MUSIC_EXTENSIONS: [&str; 5] = ["wav", "mp3", "ogg", "oga", "flac"];
 
@@ -16,17 +18,22 @@ pub const MUSIC_EXTENSIONS: [&str; 5] = ["wav", "mp3", "ogg", "oga", "flac"];
 /// MP3 and Vorbis headers estimate, and encoders pad.
 const TRUNCATION_SLACK_SECONDS: f64 = 0.5;
 
+/// Why music was refused. Its `Display` is the technical detail; the words users see come
+/// from [`crate::read_error::FileProblem`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MusicError {
     #[error("the file is empty")]
     Empty,
-    #[error("not a sound file this player reads (WAV, MP3, Ogg Vorbis or FLAC): {0}")]
-    Unreadable(String),
+    /// The first bytes say WAV, FLAC, Ogg or MP3, but the decoder gives up: the decoder's
+    /// message.
+    #[error("{0}")]
+    Damaged(String),
+    /// Named as music, but no decoder knows the content: the decoder's message.
+    #[error("{0}")]
+    NotMusic(String),
     #[error("the file holds no sound")]
     Silent,
-    #[error(
-        "the file is cut short: it says {stated:.1} s of sound, but only {decoded:.1} s decode"
-    )]
+    #[error("it says {stated:.1} s of sound, but only {decoded:.1} s decode")]
     Truncated { stated: f64, decoded: f64 },
 }
 
@@ -60,14 +67,18 @@ impl std::fmt::Debug for Music {
 /// Ogg or MP3, or the name ends in a music extension (so an empty or damaged `song.mp3` is
 /// reported as a broken sound file, not as an unknown MMD file).
 pub fn is_music(path: &Path, bytes: &[u8]) -> bool {
+    has_music_signature(bytes) || has_music_extension(path)
+}
+
+/// Whether the first bytes of `bytes` say WAV, FLAC, Ogg or MP3.
+fn has_music_signature(bytes: &[u8]) -> bool {
     let magic = |at: usize, tag: &[u8]| bytes.get(at..at + tag.len()) == Some(tag);
     let mpeg_frame = bytes.len() >= 2 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0;
-    let by_content = (magic(0, b"RIFF") && magic(8, b"WAVE"))
+    (magic(0, b"RIFF") && magic(8, b"WAVE"))
         || magic(0, b"fLaC")
         || magic(0, b"OggS")
         || magic(0, b"ID3")
-        || mpeg_frame;
-    by_content || has_music_extension(path)
+        || mpeg_frame
 }
 
 /// Whether `path` ends in one of [`MUSIC_EXTENSIONS`] (any case).
@@ -84,7 +95,15 @@ impl Music {
             return Err(MusicError::Empty);
         }
         let bytes: Arc<[u8]> = bytes.into();
-        let decoder = decoder(&bytes)?;
+        // A file that starts as music and then fails is damaged; one only named as music is
+        // something else.
+        let decoder = decoder(&bytes).map_err(|why| {
+            if has_music_signature(&bytes) {
+                MusicError::Damaged(why)
+            } else {
+                MusicError::NotMusic(why)
+            }
+        })?;
         let channels = decoder.channels().get();
         let sample_rate = decoder.sample_rate().get();
         let stated = decoder.total_duration().map(|d| d.as_secs_f64());
@@ -115,10 +134,10 @@ impl Music {
         })
     }
 
-    /// Reads and checks the music file at `path`.
+    /// Reads and checks the music file at `path`; the error is the problem in words.
     pub fn open(path: &Path) -> Result<Music, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-        Music::from_bytes(path, bytes).map_err(|e| e.to_string())
+        let bytes = read_bytes(path).map_err(|e| e.to_string())?;
+        Music::from_bytes(path, bytes).map_err(|e| FileProblem::from(e).to_string())
     }
 
     /// Seconds of sound.
@@ -134,19 +153,20 @@ impl Music {
         self.channels
     }
 
-    /// A fresh decoder of the whole file, for playback.
+    /// A fresh decoder of the whole file, for playback (the bytes decoded once already).
     pub fn decoder(&self) -> Result<Decoder<Cursor<Arc<[u8]>>>, MusicError> {
-        decoder(&self.bytes)
+        decoder(&self.bytes).map_err(MusicError::Damaged)
     }
 }
 
-fn decoder(bytes: &Arc<[u8]>) -> Result<Decoder<Cursor<Arc<[u8]>>>, MusicError> {
+/// A decoder of `bytes`, or the decoder's reason for refusing them.
+fn decoder(bytes: &Arc<[u8]>) -> Result<Decoder<Cursor<Arc<[u8]>>>, String> {
     Decoder::builder()
         .with_data(Cursor::new(bytes.clone()))
         .with_byte_len(bytes.len() as u64)
         .with_seekable(true)
         .build()
-        .map_err(|e| MusicError::Unreadable(e.to_string()))
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -176,7 +196,14 @@ mod tests {
         let noise: Vec<u8> = (0..4000u32).map(|i| (i * 7919 % 251) as u8).collect();
         assert!(matches!(
             Music::from_bytes(Path::new("song.mp3"), noise).err(),
-            Some(MusicError::Unreadable(_))
+            Some(MusicError::NotMusic(_))
+        ));
+        let mut damaged = tone_wav(1.0, 8000, 1);
+        // The WAVE header's format chunk says it is longer than the file.
+        damaged[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(
+            Music::from_bytes(path, damaged).err(),
+            Some(MusicError::Damaged(_))
         ));
         let mut cut = tone_wav(4.0, 8000, 1);
         cut.truncate(cut.len() / 2);

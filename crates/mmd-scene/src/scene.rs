@@ -17,6 +17,7 @@ use crate::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
 use crate::layers::{LayerSource, LayerSpec};
 use crate::model::Model;
 use crate::music::Music;
+use crate::source::Track;
 
 /// What [`Scene::open`] changed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -73,14 +74,14 @@ pub struct Scene {
     /// A camera motion opened on its own (a VMD with camera keys only, or `render
     /// --camera`). Without one the camera comes from the first layer (of the first actor)
     /// that has camera keys.
-    pub camera: Option<(String, CameraMotion)>,
+    pub camera: Option<Track<CameraMotion>>,
     /// A light motion opened on its own (a VMD with light keys and no bone, morph or IK keys,
     /// such as MMD's camera-and-light VMDs). Without one the light comes from the first layer
     /// that has light keys, else it is MMD's default.
-    pub light: Option<(String, LightMotion)>,
+    pub light: Option<Track<LightMotion>>,
     /// The self-shadow keys of the last VMD opened that has any (MMD keeps them beside the
     /// camera's); without them, MMD's default setting.
-    pub self_shadow: Option<SelfShadowMotion>,
+    pub self_shadow: Option<Track<SelfShadowMotion>>,
     /// The song the dance is played to.
     pub music: Option<Music>,
 }
@@ -314,7 +315,7 @@ impl Scene {
     /// (at the layer's own frame), looking through the actors in order.
     pub fn camera_at(&self, frame: f32) -> Option<Camera> {
         Some(match &self.camera {
-            Some((_, motion)) => motion.sample(frame),
+            Some(track) => track.motion.sample(frame),
             None => {
                 let (actor, index, camera) = self.first_layer_with(|s| s.camera.as_ref())?;
                 camera.sample(actor.layers()[index].local_frame(frame))
@@ -327,7 +328,7 @@ impl Scene {
     /// own frame), looking through the actors in order.
     pub fn light_motion_at(&self, frame: f32) -> Option<Light> {
         Some(match &self.light {
-            Some((_, motion)) => motion.sample(frame),
+            Some(track) => track.motion.sample(frame),
             None => {
                 let (actor, index, light) = self.first_layer_with(|s| s.light.as_ref())?;
                 light.sample(actor.layers()[index].local_frame(frame))
@@ -344,7 +345,7 @@ impl Scene {
     pub fn self_shadow_at(&self, frame: f32) -> SelfShadow {
         self.self_shadow
             .as_ref()
-            .map_or_else(SelfShadow::default, |m| m.at(frame))
+            .map_or_else(SelfShadow::default, |t| t.motion.at(frame))
     }
 
     /// The self-shadow drawn at `frame`: [`Scene::self_shadow_at`], or off when the view
@@ -380,7 +381,7 @@ impl Scene {
     /// What the camera motion in use is called.
     pub fn camera_label(&self) -> Option<&str> {
         match &self.camera {
-            Some((label, _)) => Some(label),
+            Some(track) => Some(&track.label),
             None => {
                 let (actor, index, _) = self.first_layer_with(|s| s.camera.as_ref())?;
                 Some(&actor.layer_sources()[index].label)
@@ -391,9 +392,12 @@ impl Scene {
     /// The last frame of anything animated: every actor's layers, the camera, the light and
     /// the self-shadow.
     pub fn last_frame(&self) -> f32 {
-        let camera = self.camera.as_ref().map_or(0.0, |(_, c)| c.last_frame());
-        let light = self.light.as_ref().map_or(0.0, |(_, l)| l.last_frame());
-        let self_shadow = self.self_shadow.as_ref().map_or(0.0, |s| s.last_frame());
+        let camera = self.camera.as_ref().map_or(0.0, |t| t.motion.last_frame());
+        let light = self.light.as_ref().map_or(0.0, |t| t.motion.last_frame());
+        let self_shadow = self
+            .self_shadow
+            .as_ref()
+            .map_or(0.0, |t| t.motion.last_frame());
         self.actors
             .iter()
             .map(Actor::last_frame)

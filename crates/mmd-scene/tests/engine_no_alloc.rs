@@ -1,7 +1,8 @@
 //! Posing a frame through the scene engine allocates nothing, whatever the physics mode: a
 //! counting global allocator watches `SceneEngine::pose` over every frame of the bundled
 //! dance, with physics off, live (as the window steps it and as a render plays every frame)
-//! and baked. Only the posing thread's allocations are counted.
+//! and baked, and with one model hung from another's bone (外部親). Only the posing thread's
+//! allocations are counted.
 #![allow(unsafe_code)]
 
 // The pose crate's counting allocator, shared rather than copied.
@@ -11,6 +12,7 @@ mod counting_alloc;
 use counting_alloc::allocations;
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
 use mmd_scene::scene::Scene;
 
 /// Allocations made posing every frame of `scene` (each twice, as a paused window repeats
@@ -58,4 +60,31 @@ fn posing_does_not_allocate_in_any_physics_mode() {
             "{mode:?} {stepping:?}"
         );
     }
+}
+
+#[test]
+fn posing_models_hung_from_each_other_does_not_allocate() {
+    let mut scene = match Scene::bundled() {
+        Ok(scene) => scene,
+        Err(e) => panic!("the bundled scene opens: {e}"),
+    };
+    let mut held = scene.actors[0].clone();
+    held.id = scene.actors[0].id + 1_000_000;
+    // The holder second: the engine must pose it first.
+    held.outside_parents = Vec::new();
+    let holder = held.id;
+    scene.actors[0].outside_parents = vec![OutsideParent::constant(
+        0,
+        OutsideTarget {
+            actor: holder,
+            bone: 5,
+        },
+    )];
+    scene.actors.push(held);
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        SubstepRate::default(),
+        LiveStepping::Display,
+    );
+    assert_eq!(allocations_posing(&scene, &mut engine), 0);
 }

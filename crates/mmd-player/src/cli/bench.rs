@@ -15,10 +15,11 @@ use std::fs;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mmd_format::any::{AnyFile, read_any};
 use mmd_pose::IkOverride;
 use mmd_scene::engine::{PhysicsMode, SceneEngine};
+use mmd_scene::read_error::read_bytes;
 use mmd_scene::scene::Scene;
 
 use crate::cli::{BenchArgs, layer_specs};
@@ -60,7 +61,7 @@ fn first_model_and_motion(files: &[std::path::PathBuf]) -> Result<(&Path, &Path)
     let mut model = None;
     let mut motion = None;
     for path in files {
-        let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let bytes = read_bytes(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         match read_any(&bytes) {
             Ok(AnyFile::Pmx(_) | AnyFile::Pmd(_)) => model = model.or(Some(path.as_path())),
             Ok(AnyFile::Vmd(_)) => motion = motion.or(Some(path.as_path())),

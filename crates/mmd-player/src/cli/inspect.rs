@@ -1,4 +1,5 @@
-//! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD, VPD, `.x` or `.vac` file holds.
+//! `mmd-player inspect FILE [--json]`: what a PMX, PMD, VMD, VPD, `.x`, `.vac` or `.pmm` file
+//! holds, or how long a music file plays.
 //!
 //! With `--json`, exactly one JSON object on stdout (a contract tests rely on): models report
 //! `format`, `version`, `encoding`, `name`, their counts and `warnings` (the references that
@@ -7,31 +8,64 @@
 //! their key counts and last frame, poses their bone and morph counts. Accessories (`.x`)
 //! report their encoding, mesh, vertex, face and triangle counts, whether normals and vertex
 //! colours are in the file, each material in `material_list` and the reader's repairs in
-//! `warnings` (plain sentences); accessory settings (`.vac`) report all six fields. Without
-//! `--json`, the same as a readable summary, the warnings last, one a line. A file that reads
-//! with warnings is inspected like any other (exit status 0).
+//! `warnings` (plain sentences); accessory settings (`.vac`) report all six fields. Projects
+//! (`.pmm`) report their version, output size, fps, play range, music, each model (name, path,
+//! track and key counts per kind) in `models`, the camera, light, self-shadow and gravity key
+//! counts, each accessory (name, path, parent, key count) in `accessories`, and the reader's
+//! `warnings`; a version 0001 project is read with its models' files, found at the path it
+//! names or by file name beside the project. Without `--json`, the same as a readable summary,
+//! models and accessories one a line, the warnings last, one a line. A file that reads with
+//! warnings is inspected like any other (exit status 0). Music (told apart as the scene does:
+//! by its first bytes or its name) reports its `seconds`, `sample_rate` and `channels`. A file
+//! that cannot be read fails in the words the scene and the window use for it
+//! ([`FileProblem`]).
 
 use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
 
-use anyhow::{Context, Result};
-use mmd_format::ReadWarning;
-use mmd_format::any::{AnyFile, read_any};
+use anyhow::{Result, anyhow};
+use mmd_format::any::{AnyFile, detect, read_any};
 use mmd_format::convert::pmd_to_pmx;
 use mmd_format::pmd::Pmd;
+use mmd_format::pmm::{self, ModelBone, ModelRef, ModelShape, Pmm, PmmVersion};
 use mmd_format::pmx::{Pmx, TextEncoding, Weight, bone_flags};
 use mmd_format::vac::Vac;
 use mmd_format::vmd::Vmd;
 use mmd_format::vpd::Vpd;
 use mmd_format::xfile::{XEncoding, XFile, XMaterial, XSphereMode};
+use mmd_format::{Format, ReadWarning};
 use mmd_physics::{ModelPhysics, PhysicsOptions};
+use mmd_scene::music::{self, Music};
+use mmd_scene::project::{
+    self,
+    document::{Document, FileRef},
+};
+use mmd_scene::read_error::{FileProblem, read_bytes};
 use serde_json::{Map, Value, json};
 
 use crate::cli::InspectArgs;
 
 pub fn run(args: &InspectArgs) -> Result<()> {
     let path = &args.file;
-    let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
-    let file = read_any(&bytes).with_context(|| format!("{}", path.display()))?;
+    // A bad file in the words the scene loader and the window use (`FileProblem`).
+    let named = |problem: FileProblem| anyhow!("{}: {problem}", path.display());
+    let bytes = read_bytes(path).map_err(named)?;
+    if music::is_music(path, &bytes) {
+        let music = Music::from_bytes(path, bytes).map_err(|e| named(e.into()))?;
+        show(args, &music_summary(&music));
+        return Ok(());
+    }
+    if project::is_project(&bytes) {
+        let (document, unknown) = project::read(path, &bytes)?;
+        show(args, &project_summary(&document, &unknown));
+        return Ok(());
+    }
+    let file = if detect(&bytes) == Some(Format::Pmm) {
+        let project = pmm::read_with_models(&bytes, |model| shape_beside(path, model));
+        AnyFile::Pmm(Box::new(project.map_err(|e| named(e.into()))?))
+    } else {
+        read_any(&bytes).map_err(|e| named(e.into()))?
+    };
     let summary = match &file {
         AnyFile::Pmx(pmx) => pmx_summary(pmx),
         AnyFile::Pmd(pmd) => pmd_summary(pmd),
@@ -39,13 +73,76 @@ pub fn run(args: &InspectArgs) -> Result<()> {
         AnyFile::Vpd(vpd) => vpd_summary(vpd),
         AnyFile::X(x) => x_summary(x),
         AnyFile::Vac(vac) => vac_summary(vac),
+        AnyFile::Pmm(project) => pmm_summary(project),
     };
-    if args.json {
-        println!("{}", Value::Object(summary));
-    } else {
-        print!("{}", readable(&path.display().to_string(), &summary));
-    }
+    show(args, &summary);
     Ok(())
+}
+
+/// What one of our projects names: each model with its layers' files, the tracks,
+/// accessories and music, the settings that shape a render, and the fields this version does
+/// not know.
+fn project_summary(document: &Document, unknown: &[String]) -> Map<String, Value> {
+    let file = |f: &FileRef| match f {
+        FileRef::Bundled => "bundled".to_owned(),
+        FileRef::File(path) => path.clone(),
+    };
+    let models: Vec<Value> = document
+        .models
+        .iter()
+        .map(|m| {
+            let layers: Vec<Vec<String>> = m
+                .layers
+                .iter()
+                .map(|l| l.files.iter().map(file).collect())
+                .collect();
+            let path = file(&m.file);
+            let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
+            json!({
+                "name": name,
+                "path": path,
+                "position": m.position,
+                "layers": layers,
+                "outside_parents": m.outside_parents.len(),
+            })
+        })
+        .collect();
+    let value = json!({
+        "format": "mmd-player project",
+        "version": document.version,
+        "models": models,
+        "camera": document.camera.as_ref().map(file),
+        "light": document.light.as_ref().map(file),
+        "self_shadow": document.self_shadow.as_ref().map(file),
+        "accessories": document.accessories.iter().map(|a| a.file.clone()).collect::<Vec<_>>(),
+        "music": document.music.as_ref().map(|m| m.file.clone()),
+        "physics": format!("{:?}", document.physics.mode).to_lowercase(),
+        "size": [document.export.width, document.export.height],
+        "fps": document.export.fps,
+        "unknown_fields": unknown,
+    });
+    into_object(value)
+}
+
+/// Prints `summary` as JSON or as the readable summary, as `args` asks.
+fn show(args: &InspectArgs, summary: &Map<String, Value>) {
+    if args.json {
+        println!("{}", Value::Object(summary.clone()));
+    } else {
+        print!("{}", readable(&args.file.display().to_string(), summary));
+    }
+}
+
+/// A music file the scene would play: how long it sounds (seconds, to the millisecond), its
+/// sample rate and channels.
+fn music_summary(music: &Music) -> Map<String, Value> {
+    let value = json!({
+        "format": "music",
+        "seconds": (music.duration() * 1000.0).round() / 1000.0,
+        "sample_rate": music.sample_rate(),
+        "channels": music.channels(),
+    });
+    into_object(value)
 }
 
 /// The counts every model reports, whatever its format.
@@ -273,6 +370,95 @@ fn vac_summary(vac: &Vac) -> Map<String, Value> {
     into_object(value)
 }
 
+/// The shape of a version 0001 project's model, from the PMD the project names, found as the
+/// player finds it (the path as written, else its tail under the project's folder or one
+/// above: [`mmd_scene::project::relocate`]).
+fn shape_beside(project: &Path, model: &ModelRef<'_>) -> Option<ModelShape> {
+    let folder = project.parent().unwrap_or(Path::new("."));
+    let found = mmd_scene::project::relocate::relocate(folder, model.path)?;
+    let pmd = mmd_format::pmd::read(&std::fs::read(found).ok()?).ok()?;
+    Some(ModelShape::of_pmd(&pmd))
+}
+
+/// A model's and bone's names for a picked bone, or its indices where the tables end.
+fn model_bone(project: &Pmm, picked: ModelBone) -> Value {
+    let Some((m, b)) = picked.get() else {
+        return Value::Null;
+    };
+    match project.models.get(m) {
+        Some(model) => json!({
+            "model": model.name,
+            "bone": model.bone_names.get(b).map_or_else(|| json!(b), |name| json!(name)),
+        }),
+        None => json!({"model": m, "bone": b}),
+    }
+}
+
+fn pmm_summary(project: &Pmm) -> Map<String, Value> {
+    let version = match project.version {
+        PmmVersion::V1 => "0001",
+        PmmVersion::V2 => "0002",
+    };
+    let models: Vec<Value> = project
+        .models
+        .iter()
+        .map(|m| {
+            json!({
+                "name": m.name,
+                "path": m.path,
+                "bones": m.bone_names.len(),
+                "morphs": m.morph_names.len(),
+                "ik_bones": m.ik_bones.len(),
+                "bone_keys": m.bone_tracks.iter().map(Vec::len).sum::<usize>(),
+                "morph_keys": m.morph_tracks.iter().map(Vec::len).sum::<usize>(),
+                "model_keys": m.model_keys.len(),
+                "outside_parent_keys": m.model_keys.iter()
+                    .filter(|k| k.outside_parents.iter().any(|p| p.get().is_some()))
+                    .count(),
+            })
+        })
+        .collect();
+    let accessories: Vec<Value> = project
+        .accessories
+        .iter()
+        .map(|a| {
+            json!({
+                "name": a.name,
+                "path": a.path,
+                "parent": model_bone(project, a.current.parent),
+                "keys": a.keys.len(),
+                "additive": a.additive,
+            })
+        })
+        .collect();
+    let range = &project.play_range;
+    let value = json!({
+        "format": "pmm",
+        "version": version,
+        "output_size": project.output_size,
+        "fps": decimal(project.fps),
+        "play_from": range.start.get(),
+        "play_to": range.end.get(),
+        "play_loop": range.looped,
+        "audio": project.audio.enabled.then_some(&project.audio.path),
+        "models": models,
+        "camera_keys": project.camera.keys.len(),
+        "camera_follow_keys": project.camera.keys.iter()
+            .filter(|k| k.follow.get().is_some())
+            .count(),
+        "light_keys": project.light.keys.len(),
+        "self_shadow_keys": project.self_shadow.as_ref().map_or(0, |s| s.keys.len()),
+        "gravity_keys": project.physics.as_ref().map_or(0, |p| p.gravity.keys.len()),
+        "accessories": accessories,
+        "accessory_keys": project.accessories.iter().map(|a| a.keys.len()).sum::<usize>(),
+        "trailing_bytes": project.trailing.len(),
+        "warnings": project.warnings.iter()
+            .map(|w| json!({"offset": w.offset, "message": w.message}))
+            .collect::<Vec<_>>(),
+    });
+    into_object(value)
+}
+
 /// A value on a readable line: strings bare, number lists as `a, b, c`, nothing as `none`,
 /// nested counts as `kind count, …`.
 fn shown(value: &Value) -> String {
@@ -309,6 +495,25 @@ fn material_line(index: usize, m: &Value) -> String {
     line
 }
 
+/// One model or accessory of a project on a line: `0: name, path; bones 4, bone_keys 7, …`.
+fn entry_line(index: usize, entry: &Value) -> String {
+    const TITLE: [&str; 2] = ["name", "path"];
+    let Value::Object(fields) = entry else {
+        return format!("    {index}: {}\n", shown(entry));
+    };
+    let title: Vec<String> = TITLE
+        .iter()
+        .filter_map(|&k| fields.get(k))
+        .map(shown)
+        .collect();
+    let rest: Vec<String> = fields
+        .iter()
+        .filter(|(k, _)| !TITLE.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k} {}", shown(v)))
+        .collect();
+    format!("    {index}: {}; {}\n", title.join(", "), rest.join(", "))
+}
+
 /// One `key: value` line per entry (what the file is first, then the counts alphabetically),
 /// nested objects flattened as `kind count, …`; then the warnings, their count and one line
 /// each ("byte N: …").
@@ -327,6 +532,16 @@ fn readable(path: &str, summary: &Map<String, Value>) -> String {
     });
     let mut out = format!("{path}\n");
     for (key, value) in first.chain(rest) {
+        // A project's models and accessories: their count, then one a line.
+        if let Value::Array(entries) = value
+            && entries.iter().all(Value::is_object)
+        {
+            out.push_str(&format!("  {:<18}{}\n", format!("{key}:"), entries.len()));
+            for (i, entry) in entries.iter().enumerate() {
+                out.push_str(&entry_line(i, entry));
+            }
+            continue;
+        }
         out.push_str(&format!("  {:<18}{}\n", format!("{key}:"), shown(value)));
         // An accessory's materials, one a line under their count.
         if let ("materials", Some(Value::Array(materials))) =

@@ -8,6 +8,7 @@ mod frame_list;
 pub mod inspect;
 pub mod pose;
 mod posing;
+pub mod project;
 pub mod render;
 pub mod solve_pose;
 
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mmd_physics::SubstepRate;
+use mmd_player::i18n::Language;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::layers::LayerSpec;
 
@@ -54,9 +56,18 @@ pub struct WindowArgs {
     pub accessory: Vec<String>,
     #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
     pub music_offset: f32,
-    /// The window's size at start, in pixels (at least 480x360).
-    #[arg(long, value_name = "WxH", default_value = "1280x720")]
-    pub size: String,
+    /// The window's size at start, in pixels (at least 480x360); default: the size it was
+    /// left at, else 1280x720.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Rigid-body physics at start: baked (the default, as MMD plays a motion; live physics
+    /// is shown until the bake is ready), live or off. Default: the mode the window was left
+    /// in, else baked. Given here, it is for this run and is not kept.
+    #[arg(long, value_name = "off|live|baked", value_parser = physics_mode)]
+    pub physics: Option<PhysicsMode>,
+    /// Open paused at this frame (otherwise playing from the first).
+    #[arg(long, value_name = "FRAME")]
+    pub frame: Option<f32>,
     /// Test hook: save the last rendered frame (UI included) as PNG, then exit.
     #[arg(long, value_name = "FILE", requires = "exit_after_frames")]
     pub screenshot: Option<PathBuf>,
@@ -66,6 +77,10 @@ pub struct WindowArgs {
     /// Start in Pose mode (paused on the first frame), as Edit → Pose mode does.
     #[arg(long)]
     pub pose_mode: bool,
+    /// The interface's language (default: the one the window was left in, else the system's,
+    /// English unless it is Japanese). Given here, it is for this run and is not kept.
+    #[arg(long, value_name = "en|ja")]
+    pub lang: Option<Language>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -82,6 +97,8 @@ pub enum Command {
     BakeMotion(BakeMotionArgs),
     /// Pose the whole body toward model-space targets (feet pinned) and write a VPD.
     SolvePose(SolvePoseArgs),
+    /// Write the project the files and options make, for `render`, `pose` and the window.
+    SaveProject(SaveProjectArgs),
 }
 
 const LAYER_VALUE: &str = "FILE[:WEIGHT[:OFFSET]]";
@@ -170,18 +187,19 @@ pub enum PhysicsHz {
     Hz240,
 }
 
-/// Rigid-body physics options shared by `pose`, `render` and `bench`.
+/// Rigid-body physics options shared by `pose`, `render` and `save-project`.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct PhysicsArgs {
     /// Simulate the models' rigid bodies (alone: baked): live steps the bodies as the frames
     /// are visited in order (every whole frame in between is simulated; a frame before the
     /// previous one starts again from it); baked simulates every frame from 0 to the end
-    /// once, then looks the frames up; off (the default) leaves them on their bones.
-    #[arg(long, num_args = 0..=1, default_value = "off", default_missing_value = "baked", value_name = "off|live|baked", value_parser = physics_mode)]
-    pub physics: PhysicsMode,
-    /// Physics substeps per second.
-    #[arg(long, value_enum, default_value = "60", value_name = "60|120|240")]
-    pub physics_hz: PhysicsHz,
+    /// once, then looks the frames up; off leaves them on their bones [default: the
+    /// project's, else off, for speed].
+    #[arg(long, num_args = 0..=1, default_missing_value = "baked", value_name = "off|live|baked", value_parser = physics_mode)]
+    pub physics: Option<PhysicsMode>,
+    /// Physics substeps per second [default: the project's, else 60].
+    #[arg(long, value_enum, value_name = "60|120|240")]
+    pub physics_hz: Option<PhysicsHz>,
 }
 
 /// Per-IK-bone override on the command line.
@@ -195,7 +213,8 @@ pub enum IkSwitch {
 #[derive(Args, Debug)]
 pub struct PoseArgs {
     /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, a camera VMD,
-    /// music; without files, the bundled default.
+    /// music; or one project file (its IK switches and physics are the defaults of the
+    /// options); without files, the bundled default.
     pub files: Vec<PathBuf>,
     /// Frames: comma separated numbers and inclusive ranges A..B.
     #[arg(long, value_name = "LIST")]
@@ -222,19 +241,12 @@ pub struct PoseArgs {
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("output").required(true).multiple(true).args(["out", "video"])))]
 pub struct RenderArgs {
-    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, accessories (.x
-    /// or .vac), a camera VMD, music; without files, the bundled default.
-    pub files: Vec<PathBuf>,
-    /// Camera motion (VMD with camera keys).
-    #[arg(long, value_name = "CAMERA.vmd")]
-    pub camera: Option<PathBuf>,
-    /// Frames: comma separated numbers and inclusive ranges A..B; default: every frame of the
-    /// motion.
+    #[command(flatten)]
+    pub scene: SceneArgs,
+    /// Frames: comma separated numbers and inclusive ranges A..B; default: the project's
+    /// export range, else every frame of the motion.
     #[arg(long, value_name = "LIST")]
     pub frames: Option<String>,
-    /// Image size.
-    #[arg(long, value_name = "WxH", default_value = "1280x720")]
-    pub size: String,
     /// Output folder for PNG frames (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -242,26 +254,53 @@ pub struct RenderArgs {
     /// ffmpeg found on the PATH, with the music given among the files.
     #[arg(long, value_name = "FILE")]
     pub video: Option<PathBuf>,
-    #[arg(long, value_name = "FRAME", allow_hyphen_values = true, default_value_t = 0.0, help = MUSIC_OFFSET_HELP)]
-    pub music_offset: f32,
+}
+
+#[derive(Args, Debug)]
+pub struct SaveProjectArgs {
+    #[command(flatten)]
+    pub scene: SceneArgs,
+    /// The project file to write (relative paths inside it start from its folder).
+    #[arg(long, value_name = "SCENE")]
+    pub out: PathBuf,
+}
+
+/// What makes a scene and how it is rendered, shared by `render` and `save-project`. Each
+/// option left out takes the project's setting when the files are one project, else the
+/// default shown.
+#[derive(Args, Debug)]
+pub struct SceneArgs {
+    /// Models (PMX or PMD), each followed by its VMD motions or VPD poses, accessories (.x
+    /// or .vac), a camera VMD, music; or one project file; without files, the bundled
+    /// default.
+    pub files: Vec<PathBuf>,
+    /// Camera motion (VMD with camera keys).
+    #[arg(long, value_name = "CAMERA.vmd")]
+    pub camera: Option<PathBuf>,
+    /// Image size [default: 1280x720].
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    #[arg(long, value_name = "FRAME", allow_hyphen_values = true, help = MUSIC_OFFSET_HELP)]
+    pub music_offset: Option<f32>,
     #[arg(long, value_name = "MODEL=X,Y,Z", allow_hyphen_values = true, help = PLACE_HELP)]
     pub place: Vec<String>,
     #[arg(long, value_name = ACCESSORY_VALUE, allow_hyphen_values = true, help = ACCESSORY_HELP)]
     pub accessory: Vec<String>,
     /// Frames per second of the output: 60 also renders the half frames between MMD's 30 fps
-    /// frames (without --frames) and plays the video at 60.
-    #[arg(long, value_enum, default_value = "30", value_name = "30|60")]
-    pub fps: Fps,
+    /// frames (without --frames) and plays the video at 60 [default: 30].
+    #[arg(long, value_enum, value_name = "30|60")]
+    pub fps: Option<Fps>,
     #[arg(long, value_name = LAYER_VALUE, help = LAYER_HELP)]
     pub layer: Vec<String>,
     /// MMD's self-shadow (on as in MMD; mode and distance from self-shadow keys when a VMD
-    /// has them).
-    #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
-    pub self_shadow: OnOff,
+    /// has them) [default: on].
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub self_shadow: Option<OnOff>,
     /// MMD's ground shadow, the models' shadow cast along the light onto the floor (on as in
-    /// MMD's View menu; materials without the ground-shadow flag never cast it).
-    #[arg(long, value_enum, default_value = "on", value_name = "on|off")]
-    pub ground_shadow: OnOff,
+    /// MMD's View menu; materials without the ground-shadow flag never cast it) [default:
+    /// on].
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub ground_shadow: Option<OnOff>,
     #[command(flatten)]
     pub physics: PhysicsArgs,
 }

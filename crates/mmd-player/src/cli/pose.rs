@@ -15,6 +15,7 @@ use mmd_pose::{IkMethod, IkOverride, IkOverrides, Rig, SkinMesh};
 
 use super::frame_list;
 use super::posing::{log_blow_ups, scene_engine};
+use crate::cli::project::{open_scene, physics_of};
 use crate::cli::{IkSwitch, PoseArgs, layer_specs};
 use mmd_scene::scene::Scene;
 
@@ -26,10 +27,11 @@ fn switch(s: IkSwitch) -> IkOverride {
     }
 }
 
-/// `--ik-all` first, then each `--ik NAME=on|off|auto` on top; then the solvers
-/// (`--ik-method`); a name applies to every model that has such an IK bone.
-fn parse_overrides(rig: &Rig, args: &PoseArgs) -> Result<IkOverrides> {
-    let mut overrides = IkOverrides::new(rig);
+/// `base` (a project's switches, else none), `--ik-all` over it, then each `--ik
+/// NAME=on|off|auto` on top; then the solvers (`--ik-method`); a name applies to every model
+/// that has such an IK bone.
+fn parse_overrides(rig: &Rig, base: IkOverrides, args: &PoseArgs) -> Result<IkOverrides> {
+    let mut overrides = base;
     if let Some(all) = args.ik_all {
         overrides.set_all(switch(all));
     }
@@ -108,13 +110,13 @@ fn parse_methods(rig: &Rig, specs: &[String], overrides: &mut IkOverrides) -> Re
 
 pub fn run(args: &PoseArgs) -> Result<()> {
     let frames = frame_list::parse(&args.frames).context("--frames")?;
-    let mut scene = Scene::from_files_with_layers(&args.files, &layer_specs(&args.layer)?)?;
+    let (mut scene, project) = open_scene(&args.files, &layer_specs(&args.layer)?)?;
     if let Some(problem) = unknown_ik_names(&scene, args) {
         bail!(problem);
     }
     for actor in &mut scene.actors {
         actor.model.log_warnings();
-        actor.ik = parse_overrides(&actor.model.rig, args)?;
+        actor.ik = parse_overrides(&actor.model.rig, actor.ik.clone(), args)?;
     }
     let meshes: Vec<Option<SkinMesh>> = scene
         .actors
@@ -122,7 +124,7 @@ pub fn run(args: &PoseArgs) -> Result<()> {
         .map(|a| args.vertices.then(|| SkinMesh::from_pmx(&a.model.pmx)))
         .collect();
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let mut engine = scene_engine(&args.physics, &scene, last)?;
+    let mut engine = scene_engine(physics_of(&args.physics, project.as_ref()), &scene, last)?;
 
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -8,7 +8,7 @@ use anyhow::Result;
 use mmd_scene::engine::SceneEngine;
 use mmd_scene::scene::Scene;
 
-use crate::cli::PhysicsArgs;
+use mmd_scene::project::document::PhysicsEntry;
 
 /// A terminal progress bar over `len` steps, or none when stderr is not a terminal.
 pub fn progress_bar(len: u64, unit: &str) -> Option<indicatif::ProgressBar> {
@@ -23,10 +23,10 @@ pub fn progress_bar(len: u64, unit: &str) -> Option<indicatif::ProgressBar> {
     })
 }
 
-/// The engine `args` ask for, ready to pose frames up to `last` in order. Baked simulates
+/// The engine with `physics`, ready to pose frames up to `last` in order. Baked simulates
 /// frames `0..=last` (the motions' end, or the last frame to be posed when that is later)
 /// before returning.
-pub fn scene_engine(args: &PhysicsArgs, scene: &Scene, last: f32) -> Result<SceneEngine> {
+pub fn scene_engine(physics: PhysicsEntry, scene: &Scene, last: f32) -> Result<SceneEngine> {
     let mut bar = None;
     let mut progress = |done: u32, total: u32| {
         let bar = bar.get_or_insert_with(|| progress_bar(u64::from(total), "frames simulated"));
@@ -35,7 +35,7 @@ pub fn scene_engine(args: &PhysicsArgs, scene: &Scene, last: f32) -> Result<Scen
         }
         true
     };
-    let physics = (args.physics, args.physics_hz.rate());
+    let physics = physics.engine_settings();
     let engine = SceneEngine::for_frames(scene, physics, Vec::new(), last, &mut progress);
     if let Some(Some(bar)) = bar {
         bar.finish_and_clear();

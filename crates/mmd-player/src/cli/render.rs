@@ -9,18 +9,20 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use mmd_player::export::ffmpeg::AudioInput;
 use mmd_player::export::frames::{FrameRenderer, FrameSink, export_view};
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 use mmd_render::Camera;
 use mmd_scene::bounds::scene_bounds;
+use mmd_scene::read_error::{FileProblem, read_bytes};
 use mmd_scene::scene::Scene;
+use mmd_scene::source::{Source, Track};
 
 use super::frame_list;
 use super::posing::{log_blow_ups, progress_bar, scene_engine};
-use crate::cli::accessory_settings::set_accessories;
-use crate::cli::{Fps, OnOff, RenderArgs, layer_specs, place_models};
+use crate::cli::project::{RenderSettings, scene_of};
+use crate::cli::{Fps, RenderArgs};
 
 /// Parses `WxH`.
 pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
@@ -32,46 +34,37 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32)> {
     parse().with_context(|| format!("--size {text:?}: expected WIDTHxHEIGHT, e.g. 1280x720"))
 }
 
-/// The camera VMD's camera keys, and its self-shadow keys if it has any.
 /// What `--camera FILE` brings: its camera keys, and the light and self-shadow keys MMD keeps
-/// beside them in the same file.
-struct CameraFile {
-    camera: CameraMotion,
-    light: Option<LightMotion>,
-    self_shadow: Option<SelfShadowMotion>,
-}
-
-fn read_camera(path: &Path) -> Result<CameraFile> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    let vmd = mmd_format::vmd::read(&bytes).with_context(|| format!("{}", path.display()))?;
+/// beside them in the same file, as the scene's own tracks.
+pub(crate) fn read_camera(path: &Path, scene: &mut Scene) -> Result<()> {
+    let named = |problem: FileProblem| anyhow!("{}: {problem}", path.display());
+    let bytes = read_bytes(path).map_err(named)?;
+    let vmd = mmd_format::vmd::read(&bytes).map_err(|e| named(e.into()))?;
     let camera = CameraMotion::from_vmd(&vmd)
         .with_context(|| format!("{}: has no camera keys", path.display()))?;
-    Ok(CameraFile {
-        camera,
-        light: LightMotion::from_vmd(&vmd),
-        self_shadow: SelfShadowMotion::from_vmd(&vmd),
-    })
+    let label = path.display().to_string();
+    let source = Source::File(path.to_path_buf());
+    if let Some(light) = LightMotion::from_vmd(&vmd) {
+        scene.light = Some(Track::new(&vmd, &label, &source, light));
+    }
+    if let Some(self_shadow) = SelfShadowMotion::from_vmd(&vmd) {
+        scene.self_shadow = Some(Track::new(&vmd, &label, &source, self_shadow));
+    }
+    scene.camera = Some(Track::new(&vmd, &label, &source, camera));
+    Ok(())
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
-    let (width, height) = parse_size(&args.size)?;
-    let mut scene = Scene::from_files_with_layers(&args.files, &layer_specs(&args.layer)?)?;
-    place_models(&mut scene, &args.place)?;
-    set_accessories(&mut scene, &args.accessory)?;
-    if let Some(path) = &args.camera {
-        let label = path.display().to_string();
-        let file = read_camera(path)?;
-        if let Some(light) = file.light {
-            scene.light = Some((label.clone(), light));
+    let (scene, project) = scene_of(&args.scene)?;
+    let settings = RenderSettings::of(&args.scene, project.as_ref())?;
+    let (width, height) = (settings.width, settings.height);
+    let export_range = project.as_ref().and_then(|p| p.export.frames);
+    let frames = match (&args.frames, export_range) {
+        (Some(list), _) => frame_list::parse(list).context("--frames")?,
+        (None, Some((first, last))) => {
+            frame_list::parse(&format!("{first}..{last}")).context("the project's export range")?
         }
-        scene.camera = Some((label, file.camera));
-        if file.self_shadow.is_some() {
-            scene.self_shadow = file.self_shadow;
-        }
-    }
-    let frames = match &args.frames {
-        Some(list) => frame_list::parse(list).context("--frames")?,
-        None => every_frame(scene.last_frame(), args.fps)
+        (None, None) => every_frame(scene.last_frame(), settings.fps)
             .context("every frame of the motion; choose some with --frames")?,
     };
     for actor in &scene.actors {
@@ -82,11 +75,11 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     }
     // Before the GPU and the physics bake, so that a missing encoder says so at once.
     let first = frames.first().copied().unwrap_or(0.0);
-    let audio = AudioInput::of_scene(&scene, first, args.music_offset);
+    let audio = AudioInput::of_scene(&scene, first, settings.music_offset);
     let mut sink = FrameSink::new(
         args.out.as_deref(),
         args.video.as_deref(),
-        (width, height, args.fps.per_second()),
+        (width, height, settings.fps.per_second()),
         audio.as_ref(),
     )?;
     let (mut renderer, warnings) = FrameRenderer::new(&scene, width, height)?;
@@ -102,14 +95,14 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let framing = bounds.map_or_else(Camera::default, |b| Camera::framing(b, aspect));
 
     let last = frames.iter().copied().fold(0.0f32, f32::max);
-    let mut engine = scene_engine(&args.physics, &scene, last)?;
+    let mut engine = scene_engine(settings.physics, &scene, last)?;
     let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
         engine.pose(&scene.actors, frame);
         log_blow_ups(&engine, &scene, frame);
-        let self_shadow = scene.self_shadow_shown(frame, args.self_shadow == OnOff::On);
+        let self_shadow = scene.self_shadow_shown(frame, settings.self_shadow);
         let camera = scene.camera_at(frame).unwrap_or(framing);
-        let ground_shadow = args.ground_shadow == OnOff::On;
+        let ground_shadow = settings.ground_shadow;
         let view = export_view(
             camera,
             scene.light_at(frame),

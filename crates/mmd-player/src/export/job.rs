@@ -12,8 +12,9 @@ use std::thread::JoinHandle;
 use mmd_physics::SubstepRate;
 use mmd_render::{Camera, Light};
 use mmd_scene::engine::{EngineError, PhysicsBake, PhysicsMode, SceneEngine};
+use rust_i18n::t;
 
-use super::ffmpeg::{AudioInput, check_video};
+use super::ffmpeg::{AudioInput, VideoError, check_video};
 use super::frames::{ExportError, FrameRenderer, FrameSink, export_view};
 use mmd_scene::scene::Scene;
 
@@ -66,30 +67,34 @@ impl ExportRequest {
     /// Why the request cannot be carried out, in words; `None` when it can.
     pub fn problem(&self) -> Option<String> {
         if self.fps != 30 && self.fps != 60 {
-            return Some(format!("{} frames per second: choose 30 or 60", self.fps));
+            return Some(t!("export.rate", fps = self.fps).into_owned());
         }
         if self.last < self.first {
-            return Some(format!(
-                "the last frame ({}) comes before the first ({})",
-                self.last, self.first
-            ));
+            return Some(t!("export.order", last = self.last, first = self.first).into_owned());
         }
         let count = u64::from(self.last - self.first) * u64::from(self.fps / 30) + 1;
         if count > u64::from(MAX_EXPORT_FRAMES) {
-            return Some(format!(
-                "{count} frames are too many for one export (at most {MAX_EXPORT_FRAMES})"
-            ));
+            let most = MAX_EXPORT_FRAMES;
+            return Some(t!("export.too_many", count = count, most = most).into_owned());
         }
         if self.width == 0 || self.height == 0 {
-            return Some("the size must be at least 1×1".to_owned());
+            return Some(t!("export.empty_size").into_owned());
         }
         if self.target.path().as_os_str().is_empty() {
-            return Some("choose where to save".to_owned());
+            return Some(t!("export.no_path").into_owned());
         }
         match &self.target {
             ExportTarget::Video(path) => check_video(path, (self.width, self.height), self.fps)
                 .err()
-                .map(|e| e.to_string()),
+                .map(|e| match e {
+                    VideoError::UnknownFormat(path) => {
+                        t!("export.unknown_format", path = path.display()).into_owned()
+                    }
+                    VideoError::OddSize { width, height } => {
+                        t!("export.odd_size", width = width, height = height).into_owned()
+                    }
+                    other => other.to_string(),
+                }),
             ExportTarget::Frames(_) => None,
         }
     }
@@ -210,9 +215,11 @@ impl ExportJob {
             return None;
         }
         let thread = self.thread.take()?;
-        Some(thread.join().unwrap_or_else(|_| {
-            ExportOutcome::Failed("the export failed (its thread panicked)".to_owned())
-        }))
+        Some(
+            thread
+                .join()
+                .unwrap_or_else(|_| ExportOutcome::Failed(t!("export.panicked").into_owned())),
+        )
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use mmd_format::vac;
 use mmd_scene::accessory::{Accessory, AccessoryEdit};
+use rust_i18n::t;
 
 use super::Player;
 use super::notices::Notice;
@@ -64,7 +65,12 @@ impl Player {
             return;
         };
         if let Err(message) = accessory.edit(edit, &self.scene.actors) {
-            let message = format!("accessory {}: {message}", accessory.label);
+            let message = t!(
+                "session.accessory_failed",
+                accessory = accessory.label,
+                error = message
+            )
+            .into_owned();
             let file = accessory_file(accessory);
             self.fail(&file, message);
         }
@@ -96,11 +102,13 @@ impl Player {
         match std::fs::write(path, bytes) {
             Ok(()) => log::info!("saved {} as {}", accessory.label, path.display()),
             Err(e) => {
-                let message = format!(
-                    "save {}: cannot write {}: {e}",
-                    accessory.label,
-                    path.display()
-                );
+                let message = t!(
+                    "session.vac_not_written",
+                    accessory = accessory.label,
+                    path = path.display(),
+                    error = e
+                )
+                .into_owned();
                 self.fail(&path.display().to_string(), message);
             }
         }

@@ -8,6 +8,9 @@ use mmd_physics::SubstepRate;
 use mmd_pose::{IkMethod, IkOverride, Light};
 
 use crate::export::job::ExportRequest;
+use crate::i18n::Language;
+use crate::session::orbit::ViewSide;
+use crate::session::project_actions::UnsavedAnswer;
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::layers::LayerEdit;
@@ -73,6 +76,9 @@ pub enum Action {
     },
     /// Zoom the free camera by a scroll of this many points.
     ZoomCamera(f32),
+    /// Turn the free camera to look from one side (MMD's view presets), keeping its target
+    /// and distance.
+    LookFrom(ViewSide),
     ResetCamera,
     /// Set the light by hand (MMD's light panel), over the light motion until reset.
     SetLight(Light),
@@ -102,6 +108,12 @@ pub enum Action {
     },
     /// Take this model off the stage.
     RemoveModel(usize),
+    /// Hang this bone of the selected model from a bone of another model (by its place in
+    /// the scene), from the first frame on; `None` gives it back to its own parent.
+    SetOutsideParent {
+        bone: usize,
+        parent: Option<(usize, usize)>,
+    },
     /// Show this accessory (by its place in the scene) in the Accessories panel.
     SelectAccessory(usize),
     /// Change one of MMD's settings of this accessory (by its place in the scene).
@@ -118,8 +130,18 @@ pub enum Action {
         index: usize,
         path: PathBuf,
     },
-    /// Close the window.
+    /// Show the interface in this language from now on.
+    SetLanguage(Language),
+    /// Close the window (asking first about a project's unsaved changes).
     Quit,
+    /// File → Save project: to the project's file, or a file dialog asks where.
+    SaveProject,
+    /// File → Save project as…: a file dialog asks where.
+    SaveProjectAsDialog,
+    /// Write the project to this file; the scene belongs to it from then on.
+    SaveProjectTo(PathBuf),
+    /// The answer to "save the changes to the project?".
+    AnswerUnsaved(UnsavedAnswer),
     DismissError,
     /// Forget the notices listed so far.
     ClearNotices,
@@ -151,4 +173,34 @@ pub enum Action {
     RemoveMusic,
     /// Pose mode: handles dragged and pinned, undo and redo, keying and saving.
     Pose(PoseAction),
+}
+
+impl Action {
+    /// Whether the action can change what a project keeps: not moving along the timeline,
+    /// selecting, opening dialogs or answering them, which leave the scene as it is, nor the
+    /// window framing its free camera on the models by itself.
+    pub fn may_change_project(&self) -> bool {
+        !matches!(
+            self,
+            Action::TogglePlay
+                | Action::Step(_)
+                | Action::JumpToStart
+                | Action::JumpToEnd
+                | Action::Seek(_)
+                | Action::SelectBone(_)
+                | Action::Deselect
+                | Action::SelectModel(_)
+                | Action::SelectAccessory(_)
+                | Action::FrameCamera { .. }
+                | Action::OpenDialog
+                | Action::ReplaceModelDialog
+                | Action::AddLayerDialog
+                | Action::SaveAccessoryVacDialog(_)
+                | Action::SaveProjectAsDialog
+                | Action::DismissError
+                | Action::ClearNotices
+                | Action::Quit
+                | Action::SetLanguage(_)
+        )
+    }
 }

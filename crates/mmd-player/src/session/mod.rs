@@ -26,6 +26,7 @@ use mmd_scene::model::Model;
 use mmd_scene::per_actor::PerActor;
 use mmd_scene::playback::Playback;
 use mmd_scene::scene::{OpenInto, Scene};
+use rust_i18n::t;
 
 use accessory_actions::accessory_notices;
 use action::{Action, ViewOption};
@@ -37,6 +38,7 @@ use orbit::Orbit;
 pub use panels::BoneTree;
 use panels::{ActorPanel, bones_matching};
 use pose_actions::PoseModeState;
+use project_actions::ProjectState;
 use recent::RecentFiles;
 use view::ViewCamera;
 pub use view::ViewOptions;
@@ -49,9 +51,11 @@ mod model_actions;
 mod music_actions;
 pub mod notices;
 pub mod orbit;
+mod outside_parent_actions;
 mod panels;
 mod physics_actions;
 mod pose_actions;
+pub mod project_actions;
 pub mod recent;
 mod view;
 
@@ -67,6 +71,8 @@ pub struct Requests {
     /// Show a file dialog to pick where the settings of this accessory (by its place in the
     /// scene) are saved as a `.vac`.
     pub save_vac_dialog: Option<usize>,
+    /// Show a file dialog to pick where the project is saved.
+    pub save_project_dialog: bool,
     /// Close the window.
     pub quit: bool,
 }
@@ -102,6 +108,8 @@ pub struct Player {
     music: MusicState,
     /// Pose mode and its edit (`session/pose_actions.rs`).
     pose_mode: PoseModeState,
+    /// The project the scene belongs to (`session/project_actions.rs`).
+    project: ProjectState,
 }
 
 /// What reading `model` repaired, as notices.
@@ -152,6 +160,7 @@ impl Player {
             export: ExportState::default(),
             music: MusicState::default(),
             pose_mode: PoseModeState::default(),
+            project: ProjectState::default(),
             scene,
         };
         player.engine.time_poses();
@@ -264,6 +273,14 @@ impl Player {
     /// frame makes the next [`Player::update_pose`] evaluate again.
     pub fn apply(&mut self, action: Action) {
         self.pose_inputs_changing(&action);
+        let may_change_project = action.may_change_project();
+        self.carry_out(action);
+        if may_change_project {
+            self.check_project_changes();
+        }
+    }
+
+    fn carry_out(&mut self, action: Action) {
         let p = &mut self.playback;
         match action {
             Action::TogglePlay => p.toggle_play(),
@@ -318,6 +335,7 @@ impl Player {
                 view_height,
             } => self.camera.move_free(|o| o.pan(dx, dy, view_height)),
             Action::ZoomCamera(points) => self.camera.move_free(|o| o.zoom(points)),
+            Action::LookFrom(side) => self.camera.move_free(|o| o.look_from(side)),
             Action::ResetCamera => {
                 if let Some(orbit) = self.camera.orbit.as_mut() {
                     orbit.reset();
@@ -332,12 +350,15 @@ impl Player {
             }
             Action::ResetLight => self.light = None,
             Action::OpenDialog => self.requests.open_dialog = true,
-            Action::Open(paths) => self.open(
-                &paths,
-                OpenInto::Add {
-                    selected: self.selected,
-                },
-            ),
+            Action::Open(paths) => match Player::project_among(&paths) {
+                Some(project) => self.open_project_asking(project),
+                None => self.open(
+                    &paths,
+                    OpenInto::Add {
+                        selected: self.selected,
+                    },
+                ),
+            },
             Action::ReplaceModelDialog => self.requests.replace_dialog = self.selected.is_some(),
             Action::ReplaceModel(path) => {
                 if let Some(selected) = self.selected {
@@ -347,6 +368,7 @@ impl Player {
             Action::SelectModel(index) => self.select_model(index),
             Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
             Action::PlaceModel { model, position } => self.place_model(model, position),
+            Action::SetOutsideParent { bone, parent } => self.set_outside_parent(bone, parent),
             Action::RemoveModel(index) => self.remove_model(index),
             Action::SelectAccessory(index) => self.select_accessory(index),
             Action::EditAccessory { index, edit } => self.edit_accessory(index, edit),
@@ -356,7 +378,12 @@ impl Player {
                     (index < self.scene.accessories.len()).then_some(index);
             }
             Action::SaveAccessoryVac { index, path } => self.save_accessory_vac(index, &path),
-            Action::Quit => self.requests.quit = true,
+            Action::SetLanguage(language) => language.set(),
+            Action::Quit => self.quit(),
+            Action::SaveProject => self.save_project(),
+            Action::SaveProjectAsDialog => self.requests.save_project_dialog = true,
+            Action::SaveProjectTo(path) => self.save_project_to(&path),
+            Action::AnswerUnsaved(answer) => self.answer_unsaved(answer),
             Action::DismissError => self.error = None,
             Action::ClearNotices => self.notices.clear(),
             Action::SetPhysicsMode(mode) => self.set_physics_mode(mode),
@@ -426,7 +453,7 @@ impl Player {
         }
         for message in refused {
             log::error!("{message}");
-            self.fail("command line", message.clone());
+            self.fail(&t!("session.command_line"), message.clone());
         }
     }
 
@@ -446,7 +473,7 @@ impl Player {
         for error in errors {
             let message = error.to_string();
             if matches!(error, DeviceError::Lost(_)) {
-                self.error = Some(format!("{message}: restart the player"));
+                self.error = Some(t!("session.device_lost", error = message).into_owned());
             }
             self.notices.push(Notice::error("GPU", message));
         }
@@ -513,6 +540,11 @@ impl Player {
         self.view
     }
 
+    /// Sets every View menu switch at once (the settings kept from the last run).
+    pub fn set_view_options(&mut self, options: ViewOptions) {
+        self.view = options;
+    }
+
     /// Whether the view draws with the scene's camera motion.
     pub fn uses_camera_motion(&self) -> bool {
         self.camera.use_motion
@@ -553,10 +585,13 @@ impl Player {
             let model = &self.scene.actors[index].model;
             let (label, file) = (model.label.clone(), model.file.clone());
             log::warn!("{label}: frame {frame}: {message}");
-            self.fail(
-                &file,
-                format!("physics of {label} at frame {frame}: {message}"),
+            let message = t!(
+                "session.physics_blew_up",
+                model = label,
+                frame = frame,
+                error = message
             );
+            self.fail(&file, message.into_owned());
         }
         self.posed_frame = Some(frame);
     }

@@ -36,7 +36,7 @@ pub(super) struct MusicState {
     pub(super) settings: MusicSettings,
     sync: MusicSync,
     /// Changes whenever the music is replaced or removed, so the audio output reloads it.
-    generation: u64,
+    pub(super) generation: u64,
 }
 
 impl Player {

@@ -1,5 +1,8 @@
-//! The free camera: orbit, pan and zoom around a target, in MMD's camera terms (so a camera
-//! motion and the free camera are the same kind of value).
+//! The free camera: orbit, pan and zoom around a target, and MMD's views from the front,
+//! back, sides and top, in MMD's camera terms (so a camera motion and the free camera are the
+//! same kind of value).
+
+use std::f32::consts::{FRAC_PI_2, PI};
 
 use glam::{Mat4, Vec3};
 use mmd_render::{Aabb, Camera};
@@ -9,6 +12,41 @@ const ORBIT_PER_PIXEL: f32 = 0.008;
 /// Zoom factor per scroll unit: a wheel notch (40 points in egui) moves 4 % closer, fine
 /// enough to frame a face or a hand.
 const ZOOM_PER_POINT: f32 = 0.001;
+
+/// A side the free camera looks from, as MMD's view panel (視点) offers them. Left and right
+/// are the sides of the stage as seen from the front (as Blender names its views): the left
+/// view looks from −X, at the right side of a model facing the front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewSide {
+    Front,
+    Back,
+    Left,
+    Right,
+    Top,
+}
+
+impl ViewSide {
+    /// Every side, in the order the View menu lists them.
+    pub const ALL: [ViewSide; 5] = [
+        ViewSide::Front,
+        ViewSide::Back,
+        ViewSide::Left,
+        ViewSide::Right,
+        ViewSide::Top,
+    ];
+
+    /// The camera's rotation (MMD's angles) looking from this side, level (top: straight
+    /// down, the front at the bottom of the view).
+    fn rotation(self) -> Vec3 {
+        match self {
+            ViewSide::Front => Vec3::ZERO,
+            ViewSide::Back => Vec3::new(0.0, PI, 0.0),
+            ViewSide::Left => Vec3::new(0.0, -FRAC_PI_2, 0.0),
+            ViewSide::Right => Vec3::new(0.0, FRAC_PI_2, 0.0),
+            ViewSide::Top => Vec3::new(-FRAC_PI_2, 0.0, 0.0),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Orbit {
@@ -21,6 +59,14 @@ impl Orbit {
     /// returns.
     pub fn framing(bounds: Aabb, aspect: f32) -> Orbit {
         let camera = Camera::framing(bounds, aspect);
+        Orbit {
+            camera,
+            home: camera,
+        }
+    }
+
+    /// The camera at `camera`, which is also where [`Orbit::reset`] returns.
+    pub fn at(camera: Camera) -> Orbit {
         Orbit {
             camera,
             home: camera,
@@ -42,6 +88,11 @@ impl Orbit {
         let r = &mut self.camera.rotation;
         r.y += dx * ORBIT_PER_PIXEL;
         r.x = (r.x + dy * ORBIT_PER_PIXEL).clamp(-1.55, 1.55);
+    }
+
+    /// Turns the camera to look from `side`, keeping its target and distance.
+    pub fn look_from(&mut self, side: ViewSide) {
+        self.camera.rotation = side.rotation();
     }
 
     /// Moves the target in the view plane by a drag of (dx, dy) pixels in a view
@@ -86,6 +137,31 @@ mod tests {
         assert!((o.camera.eye() - home.eye()).length() > 1.0);
         o.reset();
         assert_eq!(o.camera, home);
+    }
+
+    #[test]
+    fn each_view_side_puts_the_camera_on_that_side_of_the_target() {
+        let mut o = Orbit::framing(bounds(), 1.5);
+        o.orbit(70.0, -30.0);
+        let (target, distance) = (o.camera.target, o.camera.distance);
+        let sides = [
+            (ViewSide::Front, Vec3::NEG_Z),
+            (ViewSide::Back, Vec3::Z),
+            (ViewSide::Left, Vec3::NEG_X),
+            (ViewSide::Right, Vec3::X),
+            (ViewSide::Top, Vec3::Y),
+        ];
+        for (side, direction) in sides {
+            o.look_from(side);
+            let from = (o.camera.eye() - target).normalize();
+            assert!(
+                from.dot(direction) > 0.999,
+                "{side:?}: the eye is toward {from}"
+            );
+            assert_eq!((o.camera.target, o.camera.distance), (target, distance));
+        }
+        o.look_from(ViewSide::Front);
+        assert!(o.is_home(), "the front is where the camera was framed");
     }
 
     #[test]

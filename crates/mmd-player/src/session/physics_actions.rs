@@ -5,6 +5,7 @@
 
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{BakeOutcome, EngineError, PhysicsChange, PhysicsMode};
+use rust_i18n::t;
 
 use super::Player;
 
@@ -61,12 +62,13 @@ impl Player {
             .map(|a| a.model.file.clone())
             .unwrap_or_default();
         let message = match error {
-            EngineError::TooLong { frames, .. } => format!(
-                "physics: a motion of {frames} frames is too long to bake (at most {}); live \
-                 physics is shown",
-                mmd_scene::engine::MAX_BAKE_FRAMES
-            ),
-            other => other.to_string(),
+            EngineError::TooLong { frames, .. } => t!(
+                "session.too_long_to_bake",
+                frames = frames,
+                most = mmd_scene::engine::MAX_BAKE_FRAMES
+            )
+            .into_owned(),
+            other => t!("session.physics_failed", error = other).into_owned(),
         };
         self.fail(&file, message);
     }
@@ -85,17 +87,21 @@ impl Player {
                     }
                     if let Some((frame, message)) = bake.blow_ups.first() {
                         let count = bake.blow_ups.len();
-                        self.fail(
-                            &file,
-                            format!(
-                                "physics bake of {label}: {count} blow-up(s), the first at \
-                                 frame {frame}: {message}"
-                            ),
+                        let message = t!(
+                            "session.bake_blew_up",
+                            model = label,
+                            count = count,
+                            frame = frame,
+                            error = message
                         );
+                        self.fail(&file, message.into_owned());
                     }
                     self.posed_frame = None;
                 }
-                Err(message) => self.fail(&file, format!("physics: {message}")),
+                Err(message) => {
+                    let message = t!("session.physics_failed", error = message);
+                    self.fail(&file, message.into_owned());
+                }
             }
         }
     }

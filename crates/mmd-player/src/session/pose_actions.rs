@@ -23,16 +23,16 @@ use std::path::Path;
 use mmd_format::vmd::Vmd;
 use mmd_pose::Pose;
 use mmd_scene::engine::PhysicsChange;
+use rust_i18n::t;
 
 use super::Player;
 use super::action::Action;
 use super::notices::Notice;
+use crate::i18n::Language;
 use mmd_scene::files::MotionFile;
 use mmd_scene::model::Model;
 use mmd_scene::pose_edit::{PoseAction, PoseEditor, insert_keys, merge_vmds, vpd_model_name};
-
-/// Added to the label of a layer keyed in Pose mode.
-const EDITED: &str = " (edited)";
+use mmd_scene::source::Source;
 
 #[derive(Default)]
 pub(super) struct PoseModeState {
@@ -59,7 +59,7 @@ impl Player {
             PoseAction::SetMode(on) => self.set_pose_mode(on),
             PoseAction::Drag { handle, to } => {
                 if let Some(Err(e)) = self.edit(|e, model| e.drag(&model.rig, handle, to)) {
-                    self.fail_on_selected(format!("pose: {e}"));
+                    self.fail_on_selected(t!("session.pose_failed", error = e).into_owned());
                 }
             }
             PoseAction::Release => self.with_editor(PoseEditor::release),
@@ -114,6 +114,7 @@ impl Player {
             | Action::EditLayer { .. }
             | Action::SelectModel(_)
             | Action::RemoveModel(_)
+            | Action::SetOutsideParent { .. }
             | Action::ReplaceModel(_) => self.pose_mode.stale = true,
             // A new frame starts a new edit by itself (see `sync_pose_edit`).
             Action::Step(_) | Action::JumpToStart | Action::JumpToEnd | Action::Seek(_) => {}
@@ -142,13 +143,19 @@ impl Player {
             | Action::OrbitCamera { .. }
             | Action::PanCamera { .. }
             | Action::ZoomCamera(_)
+            | Action::LookFrom(_)
             | Action::ResetCamera
             | Action::SetLight(_)
             | Action::ResetLight
             | Action::OpenDialog
             | Action::ReplaceModelDialog
             | Action::AddLayerDialog
+            | Action::SetLanguage(_)
             | Action::Quit
+            | Action::SaveProject
+            | Action::SaveProjectAsDialog
+            | Action::SaveProjectTo(_)
+            | Action::AnswerUnsaved(_)
             | Action::DismissError
             | Action::ClearNotices
             | Action::StartExport(_)
@@ -190,7 +197,7 @@ impl Player {
             Err(e) => {
                 self.pose_mode.on = false;
                 self.pose_mode.editor = None;
-                self.fail_on_selected(format!("pose mode: {e}"));
+                self.fail_on_selected(t!("session.pose_mode_failed", error = e).into_owned());
             }
         }
     }
@@ -224,13 +231,14 @@ impl Player {
     /// The frame of the first layer at the timeline's frame, where keys go: a whole frame
     /// from 0 up, or why not.
     pub fn key_frame(&self) -> Result<u32, String> {
-        let layers = self.actor().ok_or("no model is selected")?.layers();
+        let layers = self
+            .actor()
+            .ok_or_else(|| t!("session.no_model_selected").into_owned())?
+            .layers();
         let frame = self.playback.frame();
         let local = layers.first().map_or(frame, |l| l.local_frame(frame));
         if local < 0.0 || local.fract() != 0.0 || local > u32::MAX as f32 {
-            return Err(format!(
-                "the first layer's frame here is {local}, not a whole frame from 0 up"
-            ));
+            return Err(t!("session.not_a_key_frame", frame = local).into_owned());
         }
         Ok(local as u32)
     }
@@ -238,11 +246,16 @@ impl Player {
     fn key_pose(&mut self) {
         let frame = match self.key_frame() {
             Ok(frame) => frame,
-            Err(message) => return self.fail_on_selected(format!("key this pose: {message}")),
+            Err(message) => {
+                return self
+                    .fail_on_selected(t!("session.key_failed", error = message).into_owned());
+            }
         };
         let keys = match self.edit(|e, model| e.to_vmd_keys(&model.rig, frame)) {
             None => return,
-            Some(Err(e)) => return self.fail_on_selected(format!("key this pose: {e}")),
+            Some(Err(e)) => {
+                return self.fail_on_selected(t!("session.key_failed", error = e).into_owned());
+            }
             Some(Ok(keys)) => keys,
         };
         let motion = insert_keys(&self.edited_motion().unwrap_or_default(), &keys);
@@ -250,7 +263,7 @@ impl Player {
         self.playback.set_last_frame(self.scene.last_frame());
         self.physics_changed(PhysicsChange::Motion, self.selected);
         self.pose_mode.stale = true;
-        self.pose_mode.outcome = Some(format!("Keyed the pose at frame {frame}"));
+        self.pose_mode.outcome = Some(t!("session.keyed", frame = frame).into_owned());
     }
 
     /// Makes `motion` the motion being edited: the first layer's only file, bound again
@@ -262,16 +275,21 @@ impl Player {
         let label = actor
             .layer_sources()
             .first()
-            .map_or_else(|| "pose keys".to_owned(), |s| s.label.clone());
-        let label = if label.ends_with(EDITED) {
+            .map_or_else(|| t!("session.pose_keys").into_owned(), |s| s.label.clone());
+        // Marked once, whichever language marked it.
+        let marked = Language::ALL
+            .iter()
+            .any(|l| label.ends_with(t!("session.edited", locale = l.code()).as_ref()));
+        let label = if marked {
             label
         } else {
-            format!("{label}{EDITED}")
+            format!("{label}{}", t!("session.edited"))
         };
         actor.set_first_layer_motion(MotionFile {
             label,
             vmd: motion,
             pose: None,
+            source: Source::Made,
         });
     }
 
@@ -286,23 +304,34 @@ impl Player {
         let written = vpd
             .map_err(|e| e.to_string())
             .and_then(|vpd| mmd_format::vpd::write(&vpd).map_err(|e| e.to_string()));
-        self.write_file(path, written, "pose");
+        self.write_file(path, written, |path| {
+            t!("session.saved_pose", path = path).into_owned()
+        });
     }
 
     fn save_motion(&mut self, path: &Path) {
         let Some(motion) = self.edited_motion() else {
-            return self.fail_on_selected("save motion: there is no motion to save".to_owned());
+            return self.fail_on_selected(t!("session.no_motion_to_save").into_owned());
         };
         let written = mmd_format::vmd::write(&motion).map_err(|e| e.to_string());
-        self.write_file(path, written, "motion");
+        self.write_file(path, written, |path| {
+            t!("session.saved_motion", path = path).into_owned()
+        });
     }
 
-    fn write_file(&mut self, path: &Path, bytes: Result<Vec<u8>, String>, what: &str) {
-        let written =
-            bytes.and_then(|b| std::fs::write(path, b).map_err(|e| format!("cannot write: {e}")));
+    /// Writes `bytes` to `path`; `saved` words the outcome for the path written.
+    fn write_file(
+        &mut self,
+        path: &Path,
+        bytes: Result<Vec<u8>, String>,
+        saved: impl FnOnce(String) -> String,
+    ) {
+        let written = bytes.and_then(|b| {
+            std::fs::write(path, b).map_err(|e| t!("session.cannot_write", error = e).into_owned())
+        });
         match written {
             Ok(()) => {
-                self.pose_mode.outcome = Some(format!("Saved the {what} to {}", path.display()));
+                self.pose_mode.outcome = Some(saved(path.display().to_string()));
             }
             Err(message) => {
                 let file = path.display().to_string();

@@ -1,6 +1,6 @@
 //! The files opened lately, newest first, for File → Open Recent. They are kept in a small
-//! text file under the user's config folder (`mmd-player/recent.txt`), one absolute path a
-//! line. The file is only ever a convenience: a missing, unreadable or garbled one gives
+//! text file in the player's config folder (`recent.txt`, beside the settings), one absolute
+//! path a line. The file is only ever a convenience: a missing, unreadable or garbled one gives
 //! whatever lines still read as paths (or none), and failing to write it is logged, never
 //! shown as an error.
 
@@ -16,9 +16,9 @@ pub struct RecentFiles {
     store: Option<PathBuf>,
 }
 
-/// `<config folder>/mmd-player/recent.txt`, where the platform has a config folder.
+/// `recent.txt` in the player's config folder ([`crate::settings::config_folder`]).
 pub fn default_store() -> Option<PathBuf> {
-    dirs::config_dir().map(|dir| dir.join("mmd-player").join("recent.txt"))
+    crate::settings::config_folder().map(|folder| folder.join("recent.txt"))
 }
 
 /// The paths in a recent-files text: one a line, absolute, each once, at most

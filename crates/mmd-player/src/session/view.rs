@@ -2,11 +2,12 @@
 //! with (the scene's camera motion, or the free camera the user moves).
 
 use mmd_pose::{Aabb, Camera};
+use serde::{Deserialize, Serialize};
 
 use super::orbit::Orbit;
 
-/// What the view draws besides the model.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What the view draws besides the model (kept between runs, see [`crate::settings`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ViewOptions {
     pub edges: bool,
     pub ground_shadow: bool,

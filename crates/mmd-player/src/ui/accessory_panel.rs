@@ -6,10 +6,13 @@
 //! The list's accessible names say which accessory a widget belongs to ("Show accessory: 1.
 //! hat"), as the Models list's do.
 
+use std::borrow::Cow;
+
 use egui::{PopupCloseBehavior, RichText, Ui};
 use glam::Vec3;
 use mmd_scene::accessory::{Accessory, AccessoryEdit};
 use mmd_scene::actor::Actor;
+use rust_i18n::t;
 
 use super::UiState;
 use crate::session::Player;
@@ -29,12 +32,12 @@ fn model_title(index: usize, actor: &Actor) -> String {
 }
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
-    egui::CollapsingHeader::new(RichText::new("Accessories").heading())
+    egui::CollapsingHeader::new(RichText::new(t!("accessories.title")).heading())
         .default_open(true)
-        .show(ui, |ui| {
+        .show_unindented(ui, |ui| {
             let accessories = &player.scene.accessories;
             if accessories.is_empty() {
-                ui.weak("No accessory. File → Open a .x or .vac file.");
+                ui.weak(t!("accessories.none"));
                 return;
             }
             egui::ScrollArea::vertical()
@@ -63,8 +66,8 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                     .map(|edit| Action::EditAccessory { index, edit }),
             );
             if ui
-                .button("Save as .vac…")
-                .on_hover_text("Write these settings as a .vac, which opens the accessory as set")
+                .button(t!("accessories.save_vac"))
+                .on_hover_text(t!("accessories.save_vac_hint"))
                 .clicked()
             {
                 actions.push(Action::SaveAccessoryVacDialog(index));
@@ -84,8 +87,8 @@ fn accessory_row(
     let mut shown = visible;
     if ui
         .add(egui::Checkbox::without_text(&mut shown))
-        .on_hover_text("Show or hide this accessory")
-        .accessible_name(format!("Show accessory: {title}"))
+        .on_hover_text(t!("accessories.show_hint"))
+        .accessible_name(t!("accessories.show_name", title = title))
         .changed()
     {
         actions.push(Action::EditAccessory {
@@ -95,8 +98,8 @@ fn accessory_row(
     }
     if ui
         .add(egui::Button::new("×").small())
-        .on_hover_text("Remove this accessory from the scene")
-        .accessible_name(format!("Remove accessory: {title}"))
+        .on_hover_text(t!("accessories.remove_hint"))
+        .accessible_name(t!("accessories.remove_name", title = title))
         .clicked()
     {
         actions.push(Action::RemoveAccessory(index));
@@ -119,19 +122,15 @@ fn accessory_row(
 /// ground shadow.
 fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) {
     let s = &accessory.settings;
-    egui::Grid::new("accessory settings")
-        .num_columns(4)
-        .show(ui, |ui| {
-            let place = ("Position", ["X", "Y", "Z"], 0.1);
-            if let Some(moved) = vec3_row(ui, place, s.position) {
-                edits.push(AccessoryEdit::Position(moved));
-            }
-            let turn = ("Rotation", ["Rx", "Ry", "Rz"], 1.0);
-            if let Some(turned) = vec3_row(ui, turn, s.rotation) {
-                edits.push(AccessoryEdit::Rotation(turned));
-            }
-        });
-    ui.horizontal(|ui| {
+    let place = (t!("accessories.position"), ["X", "Y", "Z"], 0.1);
+    if let Some(moved) = vec3_row(ui, place, s.position) {
+        edits.push(AccessoryEdit::Position(moved));
+    }
+    let turn = (t!("accessories.rotation"), ["Rx", "Ry", "Rz"], 1.0);
+    if let Some(turned) = vec3_row(ui, turn, s.rotation) {
+        edits.push(AccessoryEdit::Rotation(turned));
+    }
+    ui.horizontal_wrapped(|ui| {
         let mut scale = s.scale;
         if ui
             .add(
@@ -141,7 +140,7 @@ fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) 
                     .max_decimals(3)
                     .prefix("Si "),
             )
-            .on_hover_text("Si: size, a factor on the ten times MMD draws an accessory")
+            .on_hover_text(t!("accessories.si_hint"))
             .accessible_name("Si")
             .changed()
         {
@@ -156,28 +155,26 @@ fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) 
                     .max_decimals(2)
                     .prefix("Tr "),
             )
-            .on_hover_text(
-                "Tr: opacity, 1 opaque to 0 invisible; below 1 it is drawn after the models",
-            )
+            .on_hover_text(t!("accessories.tr_hint"))
             .accessible_name("Tr")
             .changed()
         {
             edits.push(AccessoryEdit::Opacity(opacity));
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut additive = s.additive;
         if ui
             .checkbox(&mut additive, "AD")
-            .on_hover_text("AD: additive, added onto what is behind it (glows, light)")
+            .on_hover_text(t!("accessories.ad_hint"))
             .changed()
         {
             edits.push(AccessoryEdit::Additive(additive));
         }
         let mut shadow = s.ground_shadow;
         if ui
-            .checkbox(&mut shadow, "Shadow")
-            .on_hover_text("Casts the ground shadow")
+            .checkbox(&mut shadow, t!("accessories.shadow"))
+            .on_hover_text(t!("accessories.shadow_hint"))
             .changed()
         {
             edits.push(AccessoryEdit::GroundShadow(shadow));
@@ -185,21 +182,26 @@ fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) 
     });
 }
 
-/// One grid row of three numbers named `axes`, dragged by `speed`; the new values when one
-/// changed.
-fn vec3_row(ui: &mut Ui, (name, axes, speed): (&str, [&str; 3], f64), value: Vec3) -> Option<Vec3> {
-    ui.label(name);
+/// One row of three numbers named `axes`, dragged by `speed` (wrapped where the panel is
+/// narrow); the new values when one changed.
+fn vec3_row(
+    ui: &mut Ui,
+    (name, axes, speed): (Cow<'_, str>, [&str; 3], f64),
+    value: Vec3,
+) -> Option<Vec3> {
     let mut changed = value;
-    for (axis, v) in axes.into_iter().zip(changed.as_mut()) {
-        ui.add(
-            egui::DragValue::new(v)
-                .speed(speed)
-                .max_decimals(2)
-                .prefix(format!("{axis} ")),
-        )
-        .accessible_name(format!("{name} {axis}"));
-    }
-    ui.end_row();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(name.as_ref());
+        for (axis, v) in axes.into_iter().zip(changed.as_mut()) {
+            ui.add(
+                egui::DragValue::new(v)
+                    .speed(speed)
+                    .max_decimals(2)
+                    .prefix(format!("{axis} ")),
+            )
+            .accessible_name(format!("{name} {axis}"));
+        }
+    });
     (changed != value).then_some(changed)
 }
 
@@ -220,12 +222,12 @@ fn parent_rows(
         .num_columns(2)
         .show(ui, |ui| {
             let label = ui
-                .label("Parent")
-                .on_hover_text("The model and bone the accessory follows, or the world");
+                .label(t!("accessories.parent"))
+                .on_hover_text(t!("accessories.parent_hint"));
             model_combo(ui, holder.map(|(i, _)| i), actors, edits).labelled_by(label.id);
             ui.end_row();
             if let Some((index, bone)) = holder {
-                let label = ui.label("Bone");
+                let label = ui.label(t!("accessories.bone"));
                 let search = &mut state.accessory_bone_search;
                 bone_combo(ui, (index, &actors[index]), bone, search, edits).labelled_by(label.id);
                 ui.end_row();
@@ -241,12 +243,19 @@ fn model_combo(
     actors: &[Actor],
     edits: &mut Vec<AccessoryEdit>,
 ) -> egui::Response {
-    let text = holder.map_or_else(|| "World".to_owned(), |i| model_title(i, &actors[i]));
+    let text = holder.map_or_else(
+        || t!("accessories.world").into_owned(),
+        |i| model_title(i, &actors[i]),
+    );
     egui::ComboBox::from_id_salt("accessory parent model")
         .selected_text(text)
         .truncate()
         .show_ui(ui, |ui| {
-            if ui.selectable_label(holder.is_none(), "World").clicked() && holder.is_some() {
+            if ui
+                .selectable_label(holder.is_none(), t!("accessories.world"))
+                .clicked()
+                && holder.is_some()
+            {
                 edits.push(AccessoryEdit::Parent(None));
             }
             for (index, actor) in actors.iter().enumerate() {
@@ -284,8 +293,8 @@ fn bone_combo(
         .show_ui(ui, |ui| {
             let searchable = rig.bone_count() >= BONE_SEARCH_FROM;
             if searchable {
-                ui.add(egui::TextEdit::singleline(search).hint_text("search bones"))
-                    .accessible_name("Search bones");
+                ui.add(egui::TextEdit::singleline(search).hint_text(t!("accessories.search_hint")))
+                    .accessible_name(t!("accessories.search_name"));
             }
             // A search typed for a larger model must not hide a short list without the field.
             let query = if searchable {

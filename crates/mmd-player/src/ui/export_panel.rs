@@ -3,9 +3,11 @@
 //! The export itself runs on its own thread ([`crate::export::job`]); closing this window
 //! leaves it running, and the status line shows its progress.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText, Ui};
+use rust_i18n::t;
 
 use super::ERROR_COLOR;
 use crate::export::job::{ExportOutcome, ExportProgress, ExportRequest, ExportTarget};
@@ -22,10 +24,10 @@ pub enum ExportKind {
 }
 
 impl ExportKind {
-    fn title(self) -> &'static str {
+    fn title(self) -> Cow<'static, str> {
         match self {
-            ExportKind::Video => "Export video",
-            ExportKind::Frames => "Export frames",
+            ExportKind::Video => t!("export.video_title"),
+            ExportKind::Frames => t!("export.frames_title"),
         }
     }
 }
@@ -43,8 +45,8 @@ pub struct ExportForm {
 }
 
 impl ExportForm {
-    /// The whole timeline at 1280×720 and 30 fps, saved beside the last file opened (or in
-    /// the current folder), named after the motion (or the model).
+    /// The whole timeline at 1280×720 and 30 fps, saved in a folder the user can write to
+    /// ([`Player::suggested_export_folder`]), named after the motion (or the model).
     pub fn new(kind: ExportKind, player: &Player) -> ExportForm {
         let last = player.playback().last_frame().max(0.0).ceil() as u32;
         ExportForm {
@@ -60,10 +62,11 @@ impl ExportForm {
 
     /// The request the form describes, or what is wrong with it.
     fn request(&self) -> Result<ExportRequest, String> {
-        let number = |text: &str, what: &str| {
-            text.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{what}: {text:?} is not a whole number"))
+        let number = |text: &str, what: Cow<'_, str>| {
+            text.trim().parse::<u32>().map_err(|_| {
+                let typed = format!("{text:?}");
+                t!("export.not_a_number", what = what, text = typed).into_owned()
+            })
         };
         let path = PathBuf::from(self.path.trim());
         let target = match self.kind {
@@ -72,11 +75,11 @@ impl ExportForm {
         };
         let request = ExportRequest {
             target,
-            first: number(&self.first, "first frame")?,
-            last: number(&self.last, "last frame")?,
+            first: number(&self.first, t!("export.first_frame"))?,
+            last: number(&self.last, t!("export.last_frame"))?,
             fps: self.fps,
-            width: number(&self.width, "width")?,
-            height: number(&self.height, "height")?,
+            width: number(&self.width, t!("export.width"))?,
+            height: number(&self.height, t!("export.height"))?,
         };
         match request.problem() {
             Some(problem) => Err(problem),
@@ -87,12 +90,7 @@ impl ExportForm {
 
 /// `<folder>/<name>.mp4` or `<folder>/<name> frames`.
 fn default_path(kind: ExportKind, player: &Player) -> PathBuf {
-    let folder = player
-        .recent_files()
-        .folder()
-        .map(Path::to_path_buf)
-        .or_else(|| std::env::current_dir().ok())
-        .unwrap_or_default();
+    let folder = player.suggested_export_folder();
     let actor = player.actor().or(player.scene.actors.first());
     let named = actor.and_then(|actor| {
         actor
@@ -153,7 +151,7 @@ fn contents(ui: &mut Ui, form: &mut ExportForm, player: &Player, actions: &mut V
                         .desired_width(260.0)
                         .text(text),
                 );
-                if ui.button("Cancel").clicked() {
+                if ui.button(t!("export.cancel")).clicked() {
                     actions.push(Action::CancelExport);
                 }
             });
@@ -161,7 +159,7 @@ fn contents(ui: &mut Ui, form: &mut ExportForm, player: &Player, actions: &mut V
         None => {
             let request = form.request();
             ui.horizontal(|ui| {
-                let export = ui.add_enabled(request.is_ok(), egui::Button::new("Export"));
+                let export = ui.add_enabled(request.is_ok(), egui::Button::new(t!("export.start")));
                 if export.clicked()
                     && let Ok(request) = &request
                 {
@@ -182,11 +180,11 @@ fn fields(ui: &mut Ui, form: &mut ExportForm) {
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
-            text_row(ui, "First frame", &mut form.first, 60.0);
-            text_row(ui, "Last frame", &mut form.last, 60.0)
-                .on_hover_text(format!("The motion ends at frame {last_frame}"));
-            text_row(ui, "Width", &mut form.width, 60.0);
-            text_row(ui, "Height", &mut form.height, 60.0);
+            text_row(ui, &t!("export.first_frame_label"), &mut form.first, 60.0);
+            text_row(ui, &t!("export.last_frame_label"), &mut form.last, 60.0)
+                .on_hover_text(t!("export.last_frame_hint", frame = last_frame));
+            text_row(ui, &t!("export.width_label"), &mut form.width, 60.0);
+            text_row(ui, &t!("export.height_label"), &mut form.height, 60.0);
             ui.label("");
             ui.horizontal(|ui| {
                 for (w, h) in [(1280, 720), (1920, 1080)] {
@@ -197,18 +195,18 @@ fn fields(ui: &mut Ui, form: &mut ExportForm) {
                 }
             });
             ui.end_row();
-            ui.label("Frame rate");
+            ui.label(t!("export.frame_rate"));
             ui.horizontal(|ui| {
                 ui.radio_value(&mut form.fps, 30, "30 fps");
                 ui.radio_value(&mut form.fps, 60, "60 fps")
-                    .on_hover_text("Also renders the half frames between MMD's frames");
+                    .on_hover_text(t!("export.fps60_hint"));
             });
             ui.end_row();
             let hint = match form.kind {
-                ExportKind::Video => "a .mp4 (H.264) or .webm (VP9) file",
-                ExportKind::Frames => "a folder for frame_00000.png, …",
+                ExportKind::Video => t!("export.video_path_hint"),
+                ExportKind::Frames => t!("export.frames_path_hint"),
             };
-            text_row(ui, "Save to", &mut form.path, 360.0).on_hover_text(hint);
+            text_row(ui, &t!("export.save_to"), &mut form.path, 360.0).on_hover_text(hint);
         });
 }
 
@@ -226,14 +224,14 @@ fn text_row(ui: &mut Ui, name: &str, text: &mut String, width: f32) -> egui::Res
 pub(super) fn progress_text(progress: ExportProgress) -> (f32, String) {
     let fraction = |done: u32, total: u32| done as f32 / total.max(1) as f32;
     match progress {
-        ExportProgress::Preparing => (0.0, "preparing…".to_owned()),
+        ExportProgress::Preparing => (0.0, t!("export.preparing").into_owned()),
         ExportProgress::Simulating { done, total } => (
             fraction(done, total),
-            format!("simulating physics {done} / {total}"),
+            t!("export.simulating", done = done, total = total).into_owned(),
         ),
         ExportProgress::Rendering { done, total } => (
             fraction(done, total),
-            format!("exporting frame {done} / {total}"),
+            t!("export.rendering", done = done, total = total).into_owned(),
         ),
     }
 }
@@ -243,15 +241,15 @@ fn outcome(ui: &mut Ui, player: &Player) {
         return;
     };
     let text = match outcome {
-        ExportOutcome::Done(done) => RichText::new(format!(
-            "Exported {} frames to {}",
-            done.frames,
-            done.target.path().display()
+        ExportOutcome::Done(done) => RichText::new(t!(
+            "export.done",
+            count = done.frames,
+            path = done.target.path().display()
         ))
         .color(DONE_COLOR),
-        ExportOutcome::Cancelled => RichText::new("Cancelled"),
+        ExportOutcome::Cancelled => RichText::new(t!("export.cancelled")),
         ExportOutcome::Failed(message) => {
-            RichText::new(format!("Export failed: {message}")).color(ERROR_COLOR)
+            RichText::new(t!("export.failed", message = message)).color(ERROR_COLOR)
         }
     };
     ui.add(egui::Label::new(text).wrap());

@@ -4,16 +4,31 @@
 //! takes, several of which can be picked at once (a model with its motions), or a file name
 //! typed to save to.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use egui_file::{FileDialog, State};
+use rust_i18n::t;
 
 use crate::session::action::Action;
+use crate::session::project_actions::PROJECT_EXTENSION;
 
-/// The extensions File → Open lists, lower case: MMD's files (accessories included) and
-/// music.
-pub const MMD_EXTENSIONS: [&str; 11] = [
-    "pmx", "pmd", "vmd", "vpd", "x", "vac", "wav", "mp3", "ogg", "oga", "flac",
+/// The extensions File → Open lists, lower case: MMD's files (accessories and projects
+/// included), music and our projects.
+pub const MMD_EXTENSIONS: [&str; 13] = [
+    "pmx",
+    "pmd",
+    "vmd",
+    "vpd",
+    "x",
+    "vac",
+    "wav",
+    "mp3",
+    "ogg",
+    "oga",
+    "flac",
+    "pmm",
+    PROJECT_EXTENSION,
 ];
 /// The extensions of motions and poses, which can become layers.
 pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
@@ -21,6 +36,8 @@ pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
 pub const MODEL_EXTENSIONS: [&str; 2] = ["pmx", "pmd"];
 /// The extension of an accessory's settings.
 pub const VAC_EXTENSIONS: [&str; 1] = ["vac"];
+/// The extension the player gives its projects.
+pub const PROJECT_EXTENSIONS: [&str; 1] = [PROJECT_EXTENSION];
 
 /// Whether `path` names a file the player opens (by its extension, in any case).
 pub fn is_mmd_file(path: &Path) -> bool {
@@ -45,15 +62,19 @@ pub enum FilePurpose {
     /// The Accessories panel's "Save as .vac…": where the settings of this accessory (by its
     /// place in the scene) are written.
     SaveAccessoryVac(usize),
+    /// File → Save project (as…): where the project is written.
+    SaveProject,
 }
 
 impl FilePurpose {
-    pub fn title(self) -> &'static str {
+    /// The dialog's title, in the interface's language.
+    pub fn title(self) -> Cow<'static, str> {
         match self {
-            FilePurpose::Open => "Open model / motion / pose",
-            FilePurpose::AddLayers => "Add motion / pose as layer",
-            FilePurpose::ReplaceModel => "Replace the selected model",
-            FilePurpose::SaveAccessoryVac(_) => "Save the accessory as .vac",
+            FilePurpose::Open => t!("files.open"),
+            FilePurpose::AddLayers => t!("files.add_layers"),
+            FilePurpose::ReplaceModel => t!("files.replace_model"),
+            FilePurpose::SaveAccessoryVac(_) => t!("files.save_vac"),
+            FilePurpose::SaveProject => t!("project.save_dialog_title"),
         }
     }
 
@@ -64,13 +85,17 @@ impl FilePurpose {
             FilePurpose::AddLayers => &LAYER_EXTENSIONS,
             FilePurpose::ReplaceModel => &MODEL_EXTENSIONS,
             FilePurpose::SaveAccessoryVac(_) => &VAC_EXTENSIONS,
+            FilePurpose::SaveProject => &PROJECT_EXTENSIONS,
         }
     }
 
     /// Whether the dialog asks for a file to write (one name, which may not exist yet)
     /// rather than files to open.
     pub fn saves(self) -> bool {
-        matches!(self, FilePurpose::SaveAccessoryVac(_))
+        matches!(
+            self,
+            FilePurpose::SaveAccessoryVac(_) | FilePurpose::SaveProject
+        )
     }
 
     pub fn takes(self, path: &Path) -> bool {
@@ -78,7 +103,8 @@ impl FilePurpose {
     }
 
     /// What picking `files` asks of the player (a replacement or a save takes the first
-    /// file; a save given a name without `.vac` gets it, as a typed name often lacks it).
+    /// file; a save given a name without its extension gets it, as a typed name often lacks
+    /// it).
     pub fn action(self, mut files: Vec<PathBuf>) -> Option<Action> {
         match self {
             FilePurpose::Open => Some(Action::Open(files)),
@@ -86,18 +112,24 @@ impl FilePurpose {
             FilePurpose::ReplaceModel => {
                 (!files.is_empty()).then(|| Action::ReplaceModel(files.swap_remove(0)))
             }
-            FilePurpose::SaveAccessoryVac(index) => {
-                let path = files.into_iter().next()?;
-                let path = if self.takes(&path) {
-                    path
-                } else {
-                    let mut name = path.into_os_string();
-                    name.push(".vac");
-                    PathBuf::from(name)
-                };
-                Some(Action::SaveAccessoryVac { index, path })
-            }
+            FilePurpose::SaveAccessoryVac(index) => Some(Action::SaveAccessoryVac {
+                index,
+                path: self.save_path(files)?,
+            }),
+            FilePurpose::SaveProject => Some(Action::SaveProjectTo(self.save_path(files)?)),
         }
+    }
+
+    /// The first of `files`, ending in the purpose's extension.
+    fn save_path(self, files: Vec<PathBuf>) -> Option<PathBuf> {
+        let path = files.into_iter().next()?;
+        if self.takes(&path) {
+            return Some(path);
+        }
+        let mut name = path.into_os_string();
+        name.push(".");
+        name.push(self.extensions().first()?);
+        Some(PathBuf::from(name))
     }
 }
 
@@ -129,7 +161,14 @@ impl FileBrowser {
             FileDialog::open_file().multi_select(true)
         };
         let mut dialog = dialog
-            .title(purpose.title())
+            .title(&purpose.title())
+            .open_button_text(t!("files.open_button"))
+            .save_button_text(t!("files.save_button"))
+            .cancel_button_text(t!("files.cancel_button"))
+            .refresh_button_hover_text(t!("files.refresh"))
+            .parent_folder_button_hover_text(t!("files.parent_folder"))
+            .file_label_text(t!("files.file_label"))
+            .show_hidden_checkbox_text(t!("files.show_hidden"))
             .initial_path(folder)
             .show_rename(false)
             .show_new_folder(false)

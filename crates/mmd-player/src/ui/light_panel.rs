@@ -5,6 +5,7 @@
 
 use egui::Ui;
 use glam::Vec3;
+use rust_i18n::t;
 
 use crate::session::Player;
 use crate::session::action::Action;
@@ -15,7 +16,7 @@ pub(super) fn menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     let mut color = (light.color * 255.0).round().to_array();
     let mut changed = false;
     egui::Grid::new("light").num_columns(4).show(ui, |ui| {
-        ui.label("Direction");
+        ui.label(t!("light.direction"));
         for (value, axis) in direction.iter_mut().zip(["X", "Y", "Z"]) {
             changed |= ui
                 .add(
@@ -28,7 +29,7 @@ pub(super) fn menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                 .changed();
         }
         ui.end_row();
-        ui.label("Colour");
+        ui.label(t!("light.colour"));
         for (value, channel) in color.iter_mut().zip(["R", "G", "B"]) {
             changed |= ui
                 .add(
@@ -49,9 +50,9 @@ pub(super) fn menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
         }));
     }
     let reset = if player.scene.light.is_some() {
-        "Reset (follow the light motion)"
+        t!("light.reset_to_motion")
     } else {
-        "Reset (MMD's default)"
+        t!("light.reset_to_default")
     };
     if ui
         .add_enabled(player.light_set_by_hand(), egui::Button::new(reset))

@@ -1,24 +1,33 @@
-//! The menu bar: File, View, Physics and Help menus, the notices button, what is loaded, and
-//! the last error.
+//! The menu bar: the File, Edit, View, Physics, Music, Language and Help menus, the notices
+//! button, and what is loaded.
 
 use egui::{RichText, Ui};
 use mmd_physics::SubstepRate;
+use rust_i18n::t;
 
 use super::export_panel::ExportKind;
-use super::{ERROR_COLOR, UiState, light_panel, notices_panel, pose_panel};
+use super::{UiState, VIEW_KEYS, light_panel, notices_panel, pose_panel};
+use crate::i18n::Language;
 use crate::session::Player;
 use crate::session::action::{Action, ViewOption};
+use crate::session::orbit::ViewSide;
 use mmd_scene::engine::PhysicsMode;
+
+/// The least room in which the menu bar still shows one more of what is loaded, cut short.
+const MIN_LOADED_WIDTH: f32 = 32.0;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| file_menu(ui, state, player, actions));
-        ui.menu_button("Edit", |ui| pose_panel::edit_menu(ui, player, actions));
-        ui.menu_button("View", |ui| view_menu(ui, player, actions));
-        ui.menu_button("Physics", |ui| physics_menu(ui, player, actions));
-        ui.menu_button("Music", |ui| music_menu(ui, player, actions));
-        ui.menu_button("Help", |ui| {
-            if ui.button("Keys and mouse").clicked() {
+        ui.menu_button(t!("menu.file"), |ui| file_menu(ui, state, player, actions));
+        ui.menu_button(t!("menu.edit"), |ui| {
+            pose_panel::edit_menu(ui, player, actions)
+        });
+        ui.menu_button(t!("menu.view"), |ui| view_menu(ui, player, actions));
+        ui.menu_button(t!("menu.physics"), |ui| physics_menu(ui, player, actions));
+        ui.menu_button(t!("menu.music"), |ui| music_menu(ui, player, actions));
+        ui.menu_button(t!("menu.language"), |ui| language_menu(ui, actions));
+        ui.menu_button(t!("menu.help"), |ui| {
+            if ui.button(t!("menu.keys_and_mouse")).clicked() {
                 state.help_open = true;
                 ui.close();
             }
@@ -27,7 +36,7 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         if let Some(summary) = notices_panel::summary(player)
             && ui
                 .selectable_label(state.notices_open, summary)
-                .on_hover_text("Show or hide the notices panel")
+                .on_hover_text(t!("menu.notices_hint"))
                 .clicked()
         {
             state.notices_open = !state.notices_open;
@@ -35,7 +44,10 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         ui.separator();
         if let Some(label) = player.scene.camera_label() {
             let mut on = player.uses_camera_motion();
-            if ui.checkbox(&mut on, format!("camera: {label}")).changed() {
+            if ui
+                .checkbox(&mut on, t!("menu.camera_motion", label = label))
+                .changed()
+            {
                 actions.push(Action::UseCameraMotion(on));
             }
         }
@@ -53,34 +65,25 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         }
         let count = player.scene.actors.len();
         if count != 1 {
-            loaded.push(RichText::new(format!("{count} models")).weak());
+            loaded.push(RichText::new(t!("menu.model_count", count = count)).weak());
         }
         if let Some(music) = player.music() {
             loaded.push(RichText::new(format!("♫ {}", music.label)).weak());
         }
         for text in loaded {
+            // What no longer fits even cut short is left out rather than drawn off the edge.
+            if ui.available_width() < MIN_LOADED_WIDTH {
+                break;
+            }
             ui.add(egui::Label::new(text).truncate());
         }
     });
-    if let Some(error) = &player.error {
-        ui.horizontal(|ui| {
-            // The button first: the message wraps in the room left, however long it is.
-            if ui.small_button("×").on_hover_text("Dismiss").clicked() {
-                actions.push(Action::DismissError);
-            }
-            let text = RichText::new(format!("⚠ {error}")).color(ERROR_COLOR);
-            ui.add(egui::Label::new(text).wrap());
-        });
-    }
 }
 
 fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     if ui
-        .button("Open model / motion / pose…")
-        .on_hover_text(
-            "A model is added to the scene with the motions picked with it; motions alone go \
-             to the selected model",
-        )
+        .add(egui::Button::new(t!("file_menu.open")).shortcut_text("Ctrl+O"))
+        .on_hover_text(t!("file_menu.open_hint"))
         .clicked()
     {
         actions.push(Action::OpenDialog);
@@ -89,9 +92,9 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
     if ui
         .add_enabled(
             player.selected_model().is_some(),
-            egui::Button::new("Replace model…"),
+            egui::Button::new(t!("file_menu.replace_model")),
         )
-        .on_hover_text("Put another model in place of the selected one, keeping its motions")
+        .on_hover_text(t!("file_menu.replace_model_hint"))
         .clicked()
     {
         actions.push(Action::ReplaceModelDialog);
@@ -100,9 +103,9 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
     if ui
         .add_enabled(
             player.selected_model().is_some(),
-            egui::Button::new("Add motion / pose as layer…"),
+            egui::Button::new(t!("file_menu.add_layer")),
         )
-        .on_hover_text("Blend it with the selected model's motions (Shift + drop does the same)")
+        .on_hover_text(t!("file_menu.add_layer_hint"))
         .clicked()
     {
         actions.push(Action::AddLayerDialog);
@@ -110,7 +113,7 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
     }
     let recent = player.recent_files().paths();
     ui.add_enabled_ui(!recent.is_empty(), |ui| {
-        ui.menu_button("Open recent", |ui| {
+        ui.menu_button(t!("file_menu.open_recent"), |ui| {
             for path in recent {
                 let name = path.file_name().map_or_else(
                     || path.display().to_string(),
@@ -119,7 +122,7 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
                 if ui
                     .add_enabled(path.is_file(), egui::Button::new(name))
                     .on_hover_text(path.display().to_string())
-                    .on_disabled_hover_text(format!("{} (no longer there)", path.display()))
+                    .on_disabled_hover_text(t!("file_menu.recent_missing", path = path.display()))
                     .clicked()
                 {
                     actions.push(Action::Open(vec![path.clone()]));
@@ -129,12 +132,28 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
         });
     });
     ui.separator();
+    if ui
+        .add(egui::Button::new(t!("project.save")).shortcut_text("Ctrl+S"))
+        .on_hover_text(t!("project.save_hint"))
+        .clicked()
+    {
+        actions.push(Action::SaveProject);
+        ui.close();
+    }
+    if ui
+        .add(egui::Button::new(t!("project.save_as")).shortcut_text("Ctrl+Shift+S"))
+        .clicked()
+    {
+        actions.push(Action::SaveProjectAsDialog);
+        ui.close();
+    }
+    ui.separator();
     pose_panel::file_menu_items(ui, player);
     ui.separator();
     for kind in [ExportKind::Video, ExportKind::Frames] {
         let label = match kind {
-            ExportKind::Video => "Export video…",
-            ExportKind::Frames => "Export frames…",
+            ExportKind::Video => t!("file_menu.export_video"),
+            ExportKind::Frames => t!("file_menu.export_frames"),
         };
         if ui.button(label).clicked() {
             state.open_export(kind, player);
@@ -143,7 +162,7 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
     }
     ui.separator();
     if ui
-        .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
+        .add(egui::Button::new(t!("file_menu.quit")).shortcut_text("Ctrl+Q"))
         .clicked()
     {
         actions.push(Action::Quit);
@@ -155,15 +174,15 @@ fn file_menu(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Ve
 /// and removal.
 fn music_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     if ui
-        .button("Open music…")
-        .on_hover_text("WAV, MP3, Ogg Vorbis or FLAC (File → Open and dropping take it too)")
+        .button(t!("music_menu.open"))
+        .on_hover_text(t!("music_menu.open_hint"))
         .clicked()
     {
         actions.push(Action::OpenDialog);
         ui.close();
     }
     let Some(music) = player.music() else {
-        ui.label(RichText::new("no music").weak());
+        ui.label(RichText::new(t!("music_menu.none")).weak());
         return;
     };
     ui.separator();
@@ -176,7 +195,7 @@ fn music_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     ));
     let settings = player.music_settings();
     ui.horizontal(|ui| {
-        let label = ui.label("Starts at frame");
+        let label = ui.label(t!("music_menu.starts_at"));
         let mut offset = settings.offset;
         if ui
             .add(
@@ -185,14 +204,14 @@ fn music_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                     .range(-108_000.0..=108_000.0),
             )
             .labelled_by(label.id)
-            .on_hover_text("The timeline frame where the music begins; negative: before the motion")
+            .on_hover_text(t!("music_menu.starts_at_hint"))
             .changed()
         {
             actions.push(Action::SetMusicOffset(offset));
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Volume");
+        let label = ui.label(t!("music_menu.volume"));
         let mut volume = settings.volume;
         if ui
             .add(egui::Slider::new(&mut volume, 0.0..=1.0).show_value(false))
@@ -203,43 +222,71 @@ fn music_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
         }
     });
     let mut muted = settings.muted;
-    if ui.checkbox(&mut muted, "Mute").changed() {
+    if ui.checkbox(&mut muted, t!("music_menu.mute")).changed() {
         actions.push(Action::SetMusicMuted(muted));
     }
-    if ui.button("Remove music").clicked() {
+    if ui.button(t!("music_menu.remove")).clicked() {
         actions.push(Action::RemoveMusic);
         ui.close();
     }
-    ui.label(
-        RichText::new("At speeds other than 1× the music is muted and the timeline runs alone.")
-            .weak()
-            .small(),
-    );
+    ui.label(RichText::new(t!("music_menu.speed_note")).weak().small());
 }
 
 fn view_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     let options = player.view_options();
     let toggles = [
-        (ViewOption::Edges, options.edges, "Edges (outline)"),
+        (ViewOption::Edges, options.edges, t!("view_menu.edges")),
         (
             ViewOption::GroundShadow,
             options.ground_shadow,
-            "Ground shadow",
+            t!("view_menu.ground_shadow"),
         ),
-        (ViewOption::SelfShadow, options.self_shadow, "Self-shadow"),
-        (ViewOption::Skeleton, options.skeleton, "Skeleton"),
-        (ViewOption::Wireframe, options.wireframe, "Wireframe"),
+        (
+            ViewOption::SelfShadow,
+            options.self_shadow,
+            t!("view_menu.self_shadow"),
+        ),
+        (
+            ViewOption::Skeleton,
+            options.skeleton,
+            t!("view_menu.skeleton"),
+        ),
+        (
+            ViewOption::Wireframe,
+            options.wireframe,
+            t!("view_menu.wireframe"),
+        ),
     ];
     for (option, mut on, label) in toggles {
         if ui.checkbox(&mut on, label).changed() {
             actions.push(Action::SetView(option, on));
         }
     }
-    if ui.button("Reset camera (R)").clicked() {
+    if ui.button(t!("view_menu.reset_camera")).clicked() {
         actions.push(Action::ResetCamera);
         ui.close();
     }
-    ui.menu_button("Light", |ui| light_panel::menu(ui, player, actions));
+    ui.menu_button(t!("view_menu.look_from"), |ui| {
+        for (key, side) in VIEW_KEYS {
+            let name = match side {
+                ViewSide::Front => t!("view_menu.front"),
+                ViewSide::Back => t!("view_menu.back"),
+                ViewSide::Left => t!("view_menu.left"),
+                ViewSide::Right => t!("view_menu.right"),
+                ViewSide::Top => t!("view_menu.top"),
+            };
+            if ui
+                .add(egui::Button::new(name).shortcut_text(key.name()))
+                .clicked()
+            {
+                actions.push(Action::LookFrom(side));
+                ui.close();
+            }
+        }
+    });
+    ui.menu_button(t!("view_menu.light"), |ui| {
+        light_panel::menu(ui, player, actions)
+    });
 }
 
 fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
@@ -247,19 +294,18 @@ fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     let modes = [
         (
             PhysicsMode::Off,
-            "Off",
-            "Bodies hold their bones' animated pose",
+            t!("physics_menu.off"),
+            t!("physics_menu.off_hint"),
         ),
         (
             PhysicsMode::Live,
-            "Live",
-            "Simulated as the timeline plays forward",
+            t!("physics_menu.live"),
+            t!("physics_menu.live_hint"),
         ),
         (
             PhysicsMode::Baked,
-            "Baked",
-            "Simulated once from frame 0 to the end, then looked up: scrubbing shows \
-             exactly what playback shows",
+            t!("physics_menu.baked"),
+            t!("physics_menu.baked_hint"),
         ),
     ];
     for (choice, label, hint) in modes {
@@ -275,14 +321,29 @@ fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     ui.separator();
     let rate = player.physics_rate();
     for choice in [SubstepRate::Hz60, SubstepRate::Hz120, SubstepRate::Hz240] {
-        let label = format!("{} Hz substeps", choice.hz());
+        let label = t!("physics_menu.substeps", hz = choice.hz());
         if ui.radio(rate == choice, label).clicked() && rate != choice {
             actions.push(Action::SetPhysicsRate(choice));
         }
     }
     ui.separator();
-    if ui.button("Reset physics (P)").clicked() {
+    if ui.button(t!("physics_menu.reset")).clicked() {
         actions.push(Action::ResetPhysics);
         ui.close();
+    }
+}
+
+/// Each language by its own name, so that it can be found whichever one is showing.
+fn language_menu(ui: &mut Ui, actions: &mut Vec<Action>) {
+    let current = Language::current();
+    for language in Language::ALL {
+        if ui
+            .radio(current == language, language.native_name())
+            .clicked()
+            && current != language
+        {
+            actions.push(Action::SetLanguage(language));
+            ui.close();
+        }
     }
 }

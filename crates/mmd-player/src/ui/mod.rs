@@ -6,8 +6,11 @@
 //! return [`Action`]s; [`frame`] hands them to [`Player::apply`], so no widget changes the
 //! player by itself and tests can drive the real interface (`egui_kittest`).
 //!
-//! The side panels can be resized and collapsed to a strip; below [`NARROW`] points they
-//! start collapsed, so a small window keeps most of its width for the view.
+//! The side panels can be resized and collapsed to a strip; they start at a share of the
+//! window's width (the view keeps most of it), and below [`NARROW`] points they start
+//! collapsed. The left panel holds the bones; the right one the scene: models, motions,
+//! accessories and morphs. The last error shows over the top of the view, so nothing moves
+//! when it comes or goes.
 
 mod accessory_panel;
 mod bone_panel;
@@ -21,17 +24,23 @@ mod model_panel;
 mod morph_panel;
 mod motion_panel;
 mod notices_panel;
+mod outside_parent_panel;
 mod pose_handles;
 mod pose_panel;
+mod project_dialog;
 mod timeline;
 mod view;
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use egui::{Color32, Key, Modifiers, Pos2, Rect, RichText, Ui, Vec2};
+use rust_i18n::t;
 
 use crate::session::Player;
 use crate::session::action::Action;
+use crate::session::orbit::ViewSide;
+use crate::settings::PanelWidths;
 use export_panel::{ExportForm, ExportKind};
 use file_browser::{FileBrowser, FilePurpose, Outcome};
 
@@ -39,6 +48,15 @@ use file_browser::{FileBrowser, FilePurpose, Outcome};
 pub const NARROW: f32 = 800.0;
 /// The largest share of the window's width a side panel may take.
 const MAX_SIDE_SHARE: f32 = 0.3;
+/// The share of the window's width a side panel starts at, within [`START_SIDE_WIDTHS`].
+const START_SIDE_SHARE: f32 = 0.18;
+/// The narrowest and widest a side panel starts: the narrowest keeps a morph's name, slider and
+/// weight on one line; the widest leaves a large window's extra room to the view.
+const START_SIDE_WIDTHS: (f32, f32) = (200.0, 260.0);
+/// The height the right panel keeps for the morphs' header, search and first rows.
+const MORPHS_ROOM: f32 = 150.0;
+/// The share of the right panel's height the sections above the morphs may always take.
+const MIN_UPPER_SHARE: f32 = 0.35;
 /// Width of a collapsed side panel's strip: room for its button.
 const STRIP_WIDTH: f32 = 36.0;
 
@@ -61,7 +79,9 @@ pub struct UiState {
     pub view_rect: Rect,
     pub stats: Stats,
     bones_open: bool,
-    morphs_open: bool,
+    scene_open: bool,
+    /// The side panels' widths as the user left them (kept between runs).
+    panel_widths: PanelWidths,
     /// Whether the window was narrower than [`NARROW`] at the last frame; `None` before the
     /// first.
     narrow: Option<bool>,
@@ -82,7 +102,8 @@ impl Default for UiState {
             view_rect: Rect::from_min_size(Pos2::ZERO, Vec2::new(1.0, 1.0)),
             stats: Stats::default(),
             bones_open: true,
-            morphs_open: true,
+            scene_open: true,
+            panel_widths: PanelWidths::default(),
             narrow: None,
             notices_open: false,
             help_open: false,
@@ -107,6 +128,16 @@ impl UiState {
     /// Whether the in-window file browser is open.
     pub fn browsing_files(&self) -> bool {
         self.file_browser.is_some()
+    }
+
+    /// The side panels' widths, as last shown open.
+    pub fn panel_widths(&self) -> PanelWidths {
+        self.panel_widths
+    }
+
+    /// The widths the side panels start at (before they are first laid out).
+    pub fn set_panel_widths(&mut self, widths: PanelWidths) {
+        self.panel_widths = widths;
     }
 }
 
@@ -147,7 +178,7 @@ pub fn draw(
     if state.narrow != Some(narrow) {
         state.narrow = Some(narrow);
         state.bones_open = !narrow;
-        state.morphs_open = !narrow;
+        state.scene_open = !narrow;
     }
     egui::Panel::top("menu").show(ui, |ui| menu::show(ui, state, player, &mut actions));
     egui::Panel::bottom("timeline")
@@ -164,13 +195,25 @@ pub fn draw(
         state.notices_open = open;
     }
     let max_side = (width * MAX_SIDE_SHARE).max(120.0);
-    side_panel(ui, state, Side::Bones, max_side, |ui, state| {
+    let start_side = (width * START_SIDE_SHARE).clamp(START_SIDE_WIDTHS.0, START_SIDE_WIDTHS.1);
+    let sizes = (start_side, max_side);
+    side_panel(ui, state, Side::Bones, sizes, |ui, state| {
         bone_panel::show(ui, state, player, &mut actions)
     });
-    side_panel(ui, state, Side::Morphs, max_side, |ui, state| {
-        model_panel::show(ui, player, &mut actions);
-        motion_panel::show(ui, player, &mut actions);
-        accessory_panel::show(ui, state, player, &mut actions);
+    side_panel(ui, state, Side::Scene, sizes, |ui, state| {
+        // The models, motions and accessories scroll together above the morphs, leaving the
+        // morphs room for their search and a few rows however short the window.
+        let room = ui.available_height();
+        let upper = (room - MORPHS_ROOM).max(room * MIN_UPPER_SHARE);
+        egui::ScrollArea::vertical()
+            .id_salt("scene sections")
+            .max_height(upper)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                model_panel::show(ui, player, &mut actions);
+                motion_panel::show(ui, player, &mut actions);
+                accessory_panel::show(ui, state, player, &mut actions);
+            });
         morph_panel::show(ui, state, player, &mut actions)
     });
     egui::CentralPanel::default()
@@ -178,11 +221,13 @@ pub fn draw(
         .show(ui, |ui| {
             view::show(ui, state, player, view_texture, &mut actions)
         });
+    notices_panel::error_banner(ui.ctx(), state.view_rect, player, &mut actions);
     if state.help_open {
         help::show(ui.ctx(), &mut state.help_open);
     }
     export_panel::show(ui.ctx(), &mut state.export_form, player, &mut actions);
     pose_panel::show(ui.ctx(), state.view_rect, player, &mut actions);
+    project_dialog::show(ui.ctx(), player, &mut actions);
     if let Some(browser) = state.file_browser.as_mut() {
         match browser.show(ui.ctx()) {
             Outcome::Browsing => {}
@@ -196,7 +241,8 @@ pub fn draw(
     actions
 }
 
-/// The window's title: each model with its motions, and the camera motion.
+/// The window's title: the project's name (marked `*` while it has unsaved changes), each
+/// model with its motions, and the camera motion.
 pub fn window_title(player: &Player) -> String {
     let scene = &player.scene;
     let mut parts = Vec::new();
@@ -209,25 +255,42 @@ pub fn window_title(player: &Player) -> String {
         }
     }
     if parts.is_empty() {
-        parts.push("no model".to_owned());
+        parts.push(t!("window.no_model").into_owned());
     }
     if let Some(label) = scene.camera_label() {
-        parts.push(format!("camera {label}"));
+        parts.push(t!("window.camera", label = label).into_owned());
     }
-    format!("{} — mmd-player", parts.join(" · "))
+    let scene_parts = parts.join(" · ");
+    match player.project_name() {
+        Some(name) => {
+            let mark = if player.project_modified() { "*" } else { "" };
+            format!("{name}{mark} — {scene_parts} — mmd-player")
+        }
+        None => format!("{scene_parts} — mmd-player"),
+    }
 }
 
+/// The left panel (bones) or the right one (the scene: models, motions, accessories and
+/// morphs).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
     Bones,
-    Morphs,
+    Scene,
 }
 
 impl Side {
-    fn title(self) -> &'static str {
+    fn title(self) -> Cow<'static, str> {
         match self {
-            Side::Bones => "Bones",
-            Side::Morphs => "Morphs",
+            Side::Bones => t!("bones.title"),
+            Side::Scene => t!("side.scene"),
+        }
+    }
+
+    /// The names of the buttons that hide and show the panel.
+    fn hide_and_show(self) -> (Cow<'static, str>, Cow<'static, str>) {
+        match self {
+            Side::Bones => (t!("side.hide_bones"), t!("side.show_bones")),
+            Side::Scene => (t!("side.hide_scene"), t!("side.show_scene")),
         }
     }
 
@@ -235,70 +298,83 @@ impl Side {
     fn arrows(self) -> (&'static str, &'static str) {
         match self {
             Side::Bones => ("⏴", "⏵"),
-            Side::Morphs => ("⏵", "⏴"),
+            Side::Scene => ("⏵", "⏴"),
         }
     }
 
     fn panel(self, id: &'static str) -> egui::Panel {
         match self {
             Side::Bones => egui::Panel::left(id),
-            Side::Morphs => egui::Panel::right(id),
+            Side::Scene => egui::Panel::right(id),
         }
     }
 
     fn open(self, state: &mut UiState) -> &mut bool {
         match self {
             Side::Bones => &mut state.bones_open,
-            Side::Morphs => &mut state.morphs_open,
+            Side::Scene => &mut state.scene_open,
+        }
+    }
+
+    fn width(self, state: &mut UiState) -> &mut Option<f32> {
+        match self {
+            Side::Bones => &mut state.panel_widths.bones,
+            Side::Scene => &mut state.panel_widths.scene,
         }
     }
 }
 
-/// A side panel that can be resized (up to `max_size`) and collapsed to a strip holding the
-/// button that opens it again; `contents` fills it when open.
+/// A side panel that starts `start_size` wide (or as wide as the user left it), can be
+/// resized up to `max_size` and collapsed to a strip holding the button that opens it again;
+/// `contents` fills it when open.
 fn side_panel(
     ui: &mut Ui,
     state: &mut UiState,
     side: Side,
-    max_size: f32,
+    (default_size, max_size): (f32, f32),
     contents: impl FnOnce(&mut Ui, &mut UiState),
 ) {
-    let (ids, default_size) = match side {
-        Side::Bones => (("bones strip", "bones"), 270.0_f32),
-        Side::Morphs => (("morphs strip", "morphs"), 240.0),
+    let ids = match side {
+        Side::Bones => ("bones strip", "bones"),
+        Side::Scene => ("scene strip", "scene"),
     };
     let strip = side
         .panel(ids.0)
         .resizable(false)
         .exact_size(STRIP_WIDTH)
         .frame(egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(3, 6)));
+    let min_size = 140.0_f32.min(max_size);
+    let start_size = side.width(state).unwrap_or(default_size);
     let full = side
         .panel(ids.1)
-        .default_size(default_size.min(max_size))
-        .min_size(140.0_f32.min(max_size))
+        .default_size(start_size.clamp(min_size, max_size))
+        .min_size(min_size)
         .max_size(max_size);
     let (collapse, expand) = side.arrows();
     let mut open = *side.open(state);
     let mut toggled = false;
-    egui::Panel::show_switched(ui, &mut open, strip, full, |ui, expanded| {
-        let name = side.title();
+    let mut shown_open = false;
+    let panel = egui::Panel::show_switched(ui, &mut open, strip, full, |ui, expanded| {
+        shown_open = expanded;
+        let (hide, show) = side.hide_and_show();
         if expanded {
+            // Scroll bars beside the rows rather than over their right end.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             ui.horizontal(|ui| {
-                ui.heading(name);
-                let hide = format!("Hide the {} panel", name.to_lowercase());
+                ui.heading(side.title());
                 if named_button(ui, collapse, &hide).clicked() {
                     toggled = true;
                 }
             });
             contents(ui, state);
-        } else {
-            let show = format!("Show the {} panel", name.to_lowercase());
-            if named_button(ui, expand, &show).clicked() {
-                toggled = true;
-            }
+        } else if named_button(ui, expand, &show).clicked() {
+            toggled = true;
         }
     });
     *side.open(state) = open != toggled;
+    if shown_open && open && !toggled {
+        *side.width(state) = Some(panel.response.rect.width());
+    }
 }
 
 /// A small button showing `icon`, named `name` for screen readers (and tests) and on hover.
@@ -331,6 +407,16 @@ fn shortcuts(ui: &Ui, state: &mut UiState, actions: &mut Vec<Action>) {
     if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Q)) {
         actions.push(Action::Quit);
     }
+    if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
+        actions.push(Action::OpenDialog);
+    }
+    // Ctrl+Shift+S before Ctrl+S, which would take it too.
+    if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S)) {
+        actions.push(Action::SaveProjectAsDialog);
+    }
+    if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
+        actions.push(Action::SaveProject);
+    }
     if ui.ctx().egui_wants_keyboard_input() {
         return;
     }
@@ -352,9 +438,20 @@ fn shortcuts(ui: &Ui, state: &mut UiState, actions: &mut Vec<Action>) {
         (Key::R, Action::ResetCamera),
         (Key::P, Action::ResetPhysics),
     ];
-    for (key, action) in keys {
+    let view_keys = VIEW_KEYS.map(|(key, side)| (key, Action::LookFrom(side)));
+    for (key, action) in keys.into_iter().chain(view_keys) {
         if ui.input(|i| i.key_pressed(key)) {
             actions.push(action);
         }
     }
 }
+
+/// MMD's view keys, laid out as the numeric keypad (either row of digits works): the free
+/// camera looks from each side.
+const VIEW_KEYS: [(Key, ViewSide); 5] = [
+    (Key::Num2, ViewSide::Front),
+    (Key::Num8, ViewSide::Back),
+    (Key::Num4, ViewSide::Left),
+    (Key::Num6, ViewSide::Right),
+    (Key::Num5, ViewSide::Top),
+];

@@ -7,6 +7,7 @@
 
 use egui::{RichText, Ui};
 use glam::Vec3;
+use rust_i18n::t;
 
 use crate::session::Player;
 use crate::session::action::Action;
@@ -17,11 +18,11 @@ fn model_title(index: usize, label: &str) -> String {
 }
 
 pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
-    egui::CollapsingHeader::new(RichText::new("Models").heading())
+    egui::CollapsingHeader::new(RichText::new(t!("models.title")).heading())
         .default_open(true)
-        .show(ui, |ui| {
+        .show_unindented(ui, |ui| {
             if player.scene.actors.is_empty() {
-                ui.weak("No model on stage.");
+                ui.weak(t!("models.none"));
             }
             egui::ScrollArea::vertical()
                 .id_salt("models")
@@ -37,10 +38,11 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
             if let (Some(index), Some(actor)) = (player.selected_model(), player.actor()) {
                 place_row(ui, index, actor.position, actions);
             }
-            ui.horizontal(|ui| {
+            super::outside_parent_panel::show(ui, player, actions);
+            ui.horizontal_wrapped(|ui| {
                 if ui
-                    .button("Add model…")
-                    .on_hover_text("Open a model (with its motions) beside the others")
+                    .button(t!("models.add"))
+                    .on_hover_text(t!("models.add_hint"))
                     .clicked()
                 {
                     actions.push(Action::OpenDialog);
@@ -48,9 +50,9 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
                 if ui
                     .add_enabled(
                         player.selected_model().is_some(),
-                        egui::Button::new("Replace…"),
+                        egui::Button::new(t!("models.replace")),
                     )
-                    .on_hover_text("Put another model in place of the selected one")
+                    .on_hover_text(t!("models.replace_hint"))
                     .clicked()
                 {
                     actions.push(Action::ReplaceModelDialog);
@@ -62,8 +64,8 @@ pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
 
 /// The selected model's place on the stage, X (its left), Y (up) and Z, in model units.
 fn place_row(ui: &mut Ui, index: usize, position: Vec3, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
-        ui.label("Position");
+    ui.horizontal_wrapped(|ui| {
+        ui.label(t!("models.position"));
         let mut moved = position;
         for (axis, value) in ["X", "Y", "Z"].into_iter().zip(moved.as_mut()) {
             ui.add(
@@ -71,8 +73,12 @@ fn place_row(ui: &mut Ui, index: usize, position: Vec3, actions: &mut Vec<Action
                     .speed(0.1)
                     .prefix(format!("{axis} ")),
             )
-            .on_hover_text("Drag or type; model units (a model is about 20 tall)")
-            .accessible_name(format!("Position {axis}: {}", index + 1));
+            .on_hover_text(t!("models.position_hint"))
+            .accessible_name(t!(
+                "models.position_name",
+                axis = axis,
+                model = index + 1
+            ));
         }
         if moved != position {
             actions.push(Action::PlaceModel {
@@ -93,8 +99,8 @@ fn model_row(
     let mut shown = visible;
     if ui
         .add(egui::Checkbox::without_text(&mut shown))
-        .on_hover_text("Show or hide this model")
-        .accessible_name(format!("Show: {title}"))
+        .on_hover_text(t!("models.show_hint"))
+        .accessible_name(t!("models.show_name", title = title))
         .changed()
     {
         actions.push(Action::SetModelVisible {
@@ -104,8 +110,8 @@ fn model_row(
     }
     if ui
         .add(egui::Button::new("×").small())
-        .on_hover_text("Remove this model from the scene")
-        .accessible_name(format!("Remove: {title}"))
+        .on_hover_text(t!("models.remove_hint"))
+        .accessible_name(t!("models.remove_name", title = title))
         .clicked()
     {
         actions.push(Action::RemoveModel(index));

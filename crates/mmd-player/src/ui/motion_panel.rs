@@ -5,10 +5,15 @@
 
 use egui::{RichText, Ui};
 use mmd_pose::{Layer, LayerMode, MAX_LAYER_WEIGHT};
+use rust_i18n::t;
 
 use crate::session::Player;
 use crate::session::action::Action;
 use mmd_scene::layers::LayerEdit;
+
+/// The narrowest and widest a layer's weight slider is drawn.
+const MIN_SLIDER_WIDTH: f32 = 40.0;
+const MAX_SLIDER_WIDTH: f32 = 80.0;
 
 /// How a layer is named in the panel: its place in the list and its files.
 fn layer_title(index: usize, label: &str) -> String {
@@ -16,16 +21,16 @@ fn layer_title(index: usize, label: &str) -> String {
 }
 
 pub(super) fn show(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
-    egui::CollapsingHeader::new(RichText::new("Motions").heading())
+    egui::CollapsingHeader::new(RichText::new(t!("motions.title")).heading())
         .default_open(true)
-        .show(ui, |ui| {
+        .show_unindented(ui, |ui| {
             let Some(actor) = player.actor() else {
-                ui.weak("No model.");
+                ui.weak(t!("motions.no_model"));
                 return;
             };
             let count = actor.layers().len();
             if count == 0 {
-                ui.weak("No motion. File → Open, or Shift + drop a file to add a layer.");
+                ui.weak(t!("motions.none"));
             }
             egui::ScrollArea::vertical()
                 .id_salt("motion layers")
@@ -60,8 +65,8 @@ fn layer_rows(
         let mut enabled = layer.enabled;
         if ui
             .add(egui::Checkbox::without_text(&mut enabled))
-            .on_hover_text("Play this layer")
-            .accessible_name(format!("On: {title}"))
+            .on_hover_text(t!("motions.on_hint"))
+            .accessible_name(t!("motions.on_name", title = title))
             .changed()
         {
             edits.push(LayerEdit::Enabled(enabled));
@@ -73,16 +78,21 @@ fn layer_rows(
         };
         ui.add(egui::Label::new(text).truncate());
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let buttons = [
-            ("▲", "Move up", index > 0, LayerEdit::MoveUp),
-            ("▼", "Move down", index + 1 < count, LayerEdit::MoveDown),
-            ("×", "Remove", true, LayerEdit::Remove),
+            ("▲", t!("motions.move_up"), index > 0, LayerEdit::MoveUp),
+            (
+                "▼",
+                t!("motions.move_down"),
+                index + 1 < count,
+                LayerEdit::MoveDown,
+            ),
+            ("×", t!("motions.remove"), true, LayerEdit::Remove),
         ];
         for (symbol, what, possible, edit) in buttons {
             if ui
                 .add_enabled(possible, egui::Button::new(symbol).small())
-                .on_hover_text(what)
+                .on_hover_text(what.clone())
                 .accessible_name(format!("{what}: {title}"))
                 .clicked()
             {
@@ -91,12 +101,9 @@ fn layer_rows(
         }
         let mut replace = layer.mode == LayerMode::Replace;
         if ui
-            .checkbox(&mut replace, "replace")
-            .on_hover_text(
-                "Replace what the layers above give for the bones and morphs this layer keys, \
-                 instead of blending with them",
-            )
-            .accessible_name(format!("Replace: {title}"))
+            .checkbox(&mut replace, t!("motions.replace"))
+            .on_hover_text(t!("motions.replace_hint"))
+            .accessible_name(t!("motions.replace_name", title = title))
             .changed()
         {
             edits.push(LayerEdit::Mode(if replace {
@@ -106,18 +113,22 @@ fn layer_rows(
             }));
         }
     });
-    ui.horizontal(|ui| {
-        ui.label("weight");
-        let mut weight = layer.weight;
-        ui.spacing_mut().slider_width = 80.0;
-        // Clamping only edits: a weight typed above 1 stays as it is until the slider moves.
-        let slider = ui
-            .add(
-                egui::Slider::new(&mut weight, 0.0..=1.0)
-                    .show_value(false)
-                    .clamping(egui::SliderClamping::Edits),
-            )
-            .accessible_name(format!("Weight: {title}"));
+    // The label, the number and the slider on one line where they fit with a usable slider,
+    // else the number and the slider under the label. (A slider is not moved to a new line
+    // by a wrapping row, so the slider takes what the row has left.)
+    let gap = ui.spacing().item_spacing.x;
+    let number_width = ui.spacing().interact_size.x;
+    let label = t!("motions.weight");
+    let label_width = {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let galley =
+            ui.painter()
+                .layout_no_wrap(label.to_string(), font, egui::Color32::PLACEHOLDER);
+        galley.size().x
+    };
+    let one_line = ui.available_width() - label_width - number_width - 2.0 * gap;
+    let mut weight = layer.weight;
+    let mut weight_row = |ui: &mut Ui| {
         let typed = ui
             .add(
                 egui::DragValue::new(&mut weight)
@@ -125,27 +136,47 @@ fn layer_rows(
                     .speed(0.01)
                     .max_decimals(3),
             )
-            .on_hover_text("Weights above 1 count against the other layers' weights")
-            .accessible_name(format!("Weight value: {title}"));
-        if slider.changed() || typed.changed() {
-            edits.push(LayerEdit::Weight(weight));
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label("offset");
+            .on_hover_text(t!("motions.weight_hint"))
+            .accessible_name(t!("motions.weight_value_name", title = title));
+        ui.spacing_mut().slider_width = ui.available_width().clamp(0.0, MAX_SLIDER_WIDTH);
+        // Clamping only edits: a weight typed above 1 stays as it is until the slider moves.
+        let slider = ui
+            .add(
+                egui::Slider::new(&mut weight, 0.0..=1.0)
+                    .show_value(false)
+                    .clamping(egui::SliderClamping::Edits),
+            )
+            .accessible_name(t!("motions.weight_name", title = title));
+        slider.changed() || typed.changed()
+    };
+    let changed = if one_line >= MIN_SLIDER_WIDTH {
+        ui.horizontal(|ui| {
+            ui.label(label);
+            weight_row(ui)
+        })
+        .inner
+    } else {
+        ui.label(label);
+        ui.horizontal(|ui| weight_row(ui)).inner
+    };
+    if changed {
+        edits.push(LayerEdit::Weight(weight));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(t!("motions.offset"));
         let mut offset = layer.offset;
         if ui
             .add(egui::DragValue::new(&mut offset).speed(1.0).suffix(" f"))
-            .on_hover_text("The timeline frame at which the layer's frame 0 plays")
-            .accessible_name(format!("Offset: {title}"))
+            .on_hover_text(t!("motions.offset_hint"))
+            .accessible_name(t!("motions.offset_name", title = title))
             .changed()
         {
             edits.push(LayerEdit::Offset(offset));
         }
         let mut looping = layer.looping;
         if ui
-            .checkbox(&mut looping, "loop")
-            .accessible_name(format!("Loop: {title}"))
+            .checkbox(&mut looping, t!("motions.loop"))
+            .accessible_name(t!("motions.loop_name", title = title))
             .changed()
         {
             edits.push(LayerEdit::Looping(looping));

@@ -1,8 +1,9 @@
 //! The notices panel: every error and warning met so far (files that failed to open, what a
 //! model's reading repaired, missing textures, physics that could not run), each with the
-//! file it is about, newest last.
+//! file it is about, newest last; and the last error, over the top of the view.
 
-use egui::{RichText, Ui};
+use egui::{Rect, RichText, Ui};
+use rust_i18n::t;
 
 use super::{ERROR_COLOR, WARNING_COLOR};
 use crate::session::Player;
@@ -17,8 +18,8 @@ pub(super) fn summary(player: &Player) -> Option<RichText> {
         return None;
     }
     let text = match count {
-        1 => "1 notice".to_owned(),
-        n => format!("{n} notices"),
+        1 => t!("notices.one"),
+        n => t!("notices.many", count = n),
     };
     let color = if notices.errors() > 0 {
         ERROR_COLOR
@@ -31,11 +32,11 @@ pub(super) fn summary(player: &Player) -> Option<RichText> {
 /// The list, with buttons to clear it and to close the panel (`open` turns false).
 pub(super) fn show(ui: &mut Ui, player: &Player, open: &mut bool, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
-        ui.strong("Notices");
-        if ui.small_button("Clear").clicked() {
+        ui.strong(t!("notices.title"));
+        if ui.small_button(t!("notices.clear")).clicked() {
             actions.push(Action::ClearNotices);
         }
-        if ui.small_button("Close").clicked() {
+        if ui.small_button(t!("notices.close")).clicked() {
             *open = false;
         }
     });
@@ -45,12 +46,12 @@ pub(super) fn show(ui: &mut Ui, player: &Player, open: &mut bool, actions: &mut 
         .stick_to_bottom(true)
         .show(ui, |ui| {
             if player.notices().is_empty() {
-                ui.weak("No problems so far.");
+                ui.weak(t!("notices.none"));
             }
             for (i, notice) in player.notices().iter().enumerate() {
                 let (mark, color) = match notice.severity {
-                    Severity::Error => ("error", ERROR_COLOR),
-                    Severity::Warning => ("warning", WARNING_COLOR),
+                    Severity::Error => (t!("notices.error"), ERROR_COLOR),
+                    Severity::Warning => (t!("notices.warning"), WARNING_COLOR),
                 };
                 ui.horizontal(|ui| {
                     ui.colored_label(color, mark);
@@ -60,5 +61,39 @@ pub(super) fn show(ui: &mut Ui, player: &Player, open: &mut bool, actions: &mut 
                     ui.add(egui::Label::new(&notice.message).wrap());
                 });
             }
+        });
+}
+
+/// The last error, across the top of the view (`view`) until dismissed: over the view rather
+/// than in a panel, so that nothing moves when it comes or goes.
+pub(super) fn error_banner(
+    ctx: &egui::Context,
+    view: Rect,
+    player: &Player,
+    actions: &mut Vec<Action>,
+) {
+    let Some(error) = &player.error else {
+        return;
+    };
+    egui::Area::new(egui::Id::unique("error banner"))
+        .fixed_pos(view.left_top())
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let margins = ui.style().spacing.menu_margin.sum().x;
+                ui.set_width((view.width() - margins).max(0.0));
+                ui.horizontal(|ui| {
+                    // The button first: the message wraps in the room left, however long.
+                    let dismiss = t!("notices.dismiss");
+                    let button = ui.small_button("×");
+                    button.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, true, dismiss.as_ref())
+                    });
+                    if button.on_hover_text(dismiss).clicked() {
+                        actions.push(Action::DismissError);
+                    }
+                    let text = RichText::new(format!("⚠ {error}")).color(ERROR_COLOR);
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            });
         });
 }

@@ -5,10 +5,13 @@
 //! A right-click pins or frees it. Each drag step is a [`PoseAction::Drag`] to a
 //! model-space point, the release a [`PoseAction::Release`].
 
+use std::borrow::Cow;
+
 use egui::{Color32, Id, PointerButton, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
 use mmd_pose::Handle;
 use mmd_render::Camera;
+use rust_i18n::t;
 
 use super::view::project;
 use crate::session::Player;
@@ -34,14 +37,14 @@ pub fn handle_color(handle: Handle) -> Color32 {
 }
 
 /// What the interface calls a handle.
-pub fn handle_name(handle: Handle) -> &'static str {
+pub fn handle_name(handle: Handle) -> Cow<'static, str> {
     match handle {
-        Handle::LeftHand => "left hand",
-        Handle::RightHand => "right hand",
-        Handle::LeftFoot => "left foot",
-        Handle::RightFoot => "right foot",
-        Handle::Head => "head",
-        Handle::Centre => "centre",
+        Handle::LeftHand => t!("pose.left_hand"),
+        Handle::RightHand => t!("pose.right_hand"),
+        Handle::LeftFoot => t!("pose.left_foot"),
+        Handle::RightFoot => t!("pose.right_foot"),
+        Handle::Head => t!("pose.head"),
+        Handle::Centre => t!("pose.centre"),
     }
 }
 
@@ -82,20 +85,21 @@ pub(super) fn show(
         };
         let name = handle_name(handle);
         let pinned = editor.is_pinned(handle);
-        let id = Id::unique(("pose handle", name));
+        let id = Id::unique(("pose handle", handle));
         let response = ui
             .interact(
                 Rect::from_center_size(at, Vec2::splat(2.0 * GRAB_RADIUS)),
                 id,
                 Sense::click_and_drag(),
             )
-            .on_hover_text(format!(
-                "{name}: drag to move it (Ctrl or Alt + drag up / down: farther / nearer); \
-                 right-click to {}",
-                if pinned { "free it" } else { "pin it" }
-            ));
+            .on_hover_text(if pinned {
+                t!("pose.pinned_handle_hint", name = name)
+            } else {
+                t!("pose.handle_hint", name = name)
+            });
         response.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} handle"))
+            let label = t!("pose.handle_name", name = name);
+            egui::WidgetInfo::labeled(egui::Role::Button, true, label)
         });
         if response.secondary_clicked() {
             actions.push(Action::Pose(PoseAction::SetPin {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Id, Key, Modifiers, RichText, Ui};
 use mmd_pose::Handle;
+use rust_i18n::t;
 
 use super::pose_handles::{handle_color, handle_name};
 use super::{ACCENT, ERROR_COLOR};
@@ -43,10 +44,8 @@ fn pose_action(actions: &mut Vec<Action>, action: PoseAction) {
 pub(super) fn edit_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     let mut on = player.pose_mode();
     if ui
-        .checkbox(&mut on, "Pose mode")
-        .on_hover_text(
-            "Pause and pose the body by dragging handles on the hands, feet, head and centre",
-        )
+        .checkbox(&mut on, t!("pose.mode"))
+        .on_hover_text(t!("pose.mode_hint"))
         .changed()
     {
         pose_action(actions, PoseAction::SetMode(on));
@@ -55,25 +54,25 @@ pub(super) fn edit_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>)
     let editor = player.pose_editor();
     let items = [
         (
-            "Undo pose edit",
+            t!("pose.undo_edit"),
             "Ctrl+Z",
             editor.is_some_and(|e| e.can_undo()),
             PoseAction::Undo,
         ),
         (
-            "Redo pose edit",
+            t!("pose.redo_edit"),
             "Ctrl+Y",
             editor.is_some_and(|e| e.can_redo()),
             PoseAction::Redo,
         ),
         (
-            "Reset to the motion's pose",
+            t!("pose.reset_edit"),
             "",
             editor.is_some_and(|e| e.is_edited()),
             PoseAction::Reset,
         ),
         (
-            "Key this pose",
+            t!("pose.key"),
             "",
             editor.is_some() && player.key_frame().is_ok(),
             PoseAction::Key,
@@ -93,9 +92,9 @@ pub(super) fn edit_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>)
 /// File → Save pose… and Save motion…: they open the save window.
 pub(super) fn file_menu_items(ui: &mut Ui, player: &Player) {
     let pose = ui
-        .add_enabled(player.pose_mode(), egui::Button::new("Save pose…"))
-        .on_hover_text("The edited pose as a VPD")
-        .on_disabled_hover_text("Turn on Edit → Pose mode first");
+        .add_enabled(player.pose_mode(), egui::Button::new(t!("pose.save_pose")))
+        .on_hover_text(t!("pose.save_pose_hint"))
+        .on_disabled_hover_text(t!("pose.save_pose_disabled"));
     if pose.clicked() {
         open_save_form(ui, player, SaveKind::Pose);
         ui.close();
@@ -103,10 +102,10 @@ pub(super) fn file_menu_items(ui: &mut Ui, player: &Player) {
     let motion = ui
         .add_enabled(
             player.has_edited_motion(),
-            egui::Button::new("Save motion…"),
+            egui::Button::new(t!("pose.save_motion")),
         )
-        .on_hover_text("The first layer's motion, with the keys added in Pose mode, as a VMD")
-        .on_disabled_hover_text("There is no motion");
+        .on_hover_text(t!("pose.save_motion_hint"))
+        .on_disabled_hover_text(t!("pose.save_motion_disabled"));
     if motion.clicked() {
         open_save_form(ui, player, SaveKind::Motion);
         ui.close();
@@ -139,7 +138,7 @@ fn open_save_form(ui: &Ui, player: &Player, kind: SaveKind) {
 pub(super) fn status(ui: &mut Ui, player: &Player) {
     if let Some(editor) = player.pose_editor() {
         ui.label(
-            RichText::new(format!("● POSE MODE (frame {})", editor.frame()))
+            RichText::new(t!("pose.status", frame = editor.frame()))
                 .color(ACCENT)
                 .strong(),
         );
@@ -175,23 +174,17 @@ pub(super) fn show(
     };
     // Narrow, in the view's top-left corner, so that it leaves the figure (in the middle)
     // and its handles free.
-    egui::Window::new("Pose mode")
+    egui::Window::new(t!("pose.mode"))
         .default_pos(view_rect.left_top() + egui::vec2(12.0, 12.0))
         .default_width(PANEL_WIDTH)
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
             ui.set_max_width(PANEL_WIDTH);
-            ui.label(format!("Frame {}", editor.frame()));
-            ui.label(
-                RichText::new(
-                    "Drag a handle; Ctrl or Alt + drag up / down moves it farther / nearer; \
-                     right-click pins it.",
-                )
-                .small(),
-            );
+            ui.label(t!("pose.frame", frame = editor.frame()));
+            ui.label(RichText::new(t!("pose.how_to")).small());
             ui.separator();
-            ui.label("Pinned (held in place and orientation):");
+            ui.label(t!("pose.pinned"));
             egui::Grid::new("pose pins").num_columns(2).show(ui, |ui| {
                 let present = Handle::ALL
                     .into_iter()
@@ -199,7 +192,8 @@ pub(super) fn show(
                 for (i, handle) in present.enumerate() {
                     let mut pinned = editor.is_pinned(handle);
                     let name = handle_name(handle);
-                    let text = RichText::new(format!("Pin {name}")).color(handle_color(handle));
+                    let text =
+                        RichText::new(t!("pose.pin", name = name)).color(handle_color(handle));
                     if ui.checkbox(&mut pinned, text).changed() {
                         pose_action(actions, PoseAction::SetPin { handle, pinned });
                     }
@@ -211,9 +205,9 @@ pub(super) fn show(
             ui.separator();
             ui.horizontal(|ui| {
                 let buttons = [
-                    ("Undo", editor.can_undo(), PoseAction::Undo),
-                    ("Redo", editor.can_redo(), PoseAction::Redo),
-                    ("Reset", editor.is_edited(), PoseAction::Reset),
+                    (t!("pose.undo"), editor.can_undo(), PoseAction::Undo),
+                    (t!("pose.redo"), editor.can_redo(), PoseAction::Redo),
+                    (t!("pose.reset"), editor.is_edited(), PoseAction::Reset),
                 ];
                 for (label, enabled, action) in buttons {
                     if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
@@ -223,37 +217,37 @@ pub(super) fn show(
             });
             let key_frame = player.key_frame();
             let key = ui
-                .add_enabled(key_frame.is_ok(), egui::Button::new("Key this pose"))
-                .on_hover_text("Add keys of this pose at this frame to the first layer's motion");
+                .add_enabled(key_frame.is_ok(), egui::Button::new(t!("pose.key")))
+                .on_hover_text(t!("pose.key_hint"));
             if let Err(why) = &key_frame {
                 key.on_disabled_hover_text(why.as_str());
             } else if key.clicked() {
                 pose_action(actions, PoseAction::Key);
             }
             ui.horizontal(|ui| {
-                if ui.button("Save pose…").clicked() {
+                if ui.button(t!("pose.save_pose")).clicked() {
                     open_save_form(ui, player, SaveKind::Pose);
                 }
                 if ui
                     .add_enabled(
                         player.has_edited_motion(),
-                        egui::Button::new("Save motion…"),
+                        egui::Button::new(t!("pose.save_motion")),
                     )
                     .clicked()
                 {
                     open_save_form(ui, player, SaveKind::Motion);
                 }
             });
-            if ui.button("Leave Pose mode").clicked() {
+            if ui.button(t!("pose.leave")).clicked() {
                 pose_action(actions, PoseAction::SetMode(false));
             }
             if let Some(solve) = editor.last_solve() {
                 ui.label(
-                    RichText::new(format!(
-                        "last solve {:.2} ms, {} iterations, {:.4} from the target",
-                        solve.micros / 1000.0,
-                        solve.iterations,
-                        solve.residual
+                    RichText::new(t!(
+                        "pose.last_solve",
+                        ms = solve.micros / 1000.0 : {:.2},
+                        iterations = solve.iterations,
+                        distance = solve.residual : {:.4}
                     ))
                     .weak()
                     .small(),
@@ -262,14 +256,7 @@ pub(super) fn show(
             if let Some(outcome) = player.pose_outcome() {
                 ui.label(RichText::new(outcome).small());
             }
-            ui.label(
-                RichText::new(
-                    "Leaving Pose mode, playing or moving the timeline drops an edit that is \
-                     not keyed or saved.",
-                )
-                .weak()
-                .small(),
-            );
+            ui.label(RichText::new(t!("pose.unsaved_note")).weak().small());
         });
 }
 
@@ -279,8 +266,8 @@ fn save_window(ctx: &egui::Context, player: &Player, actions: &mut Vec<Action>) 
         return;
     };
     let title = match form.kind {
-        SaveKind::Pose => "Save pose",
-        SaveKind::Motion => "Save motion",
+        SaveKind::Pose => t!("pose.save_pose_title"),
+        SaveKind::Motion => t!("pose.save_motion_title"),
     };
     let mut open = true;
     let mut done = false;
@@ -290,21 +277,21 @@ fn save_window(ctx: &egui::Context, player: &Player, actions: &mut Vec<Action>) 
         .resizable(false)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                let label = ui.label("Save to");
+                let label = ui.label(t!("pose.save_to"));
                 ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(360.0))
                     .labelled_by(label.id);
             });
             let path = PathBuf::from(form.path.trim());
             let problem = if form.path.trim().is_empty() {
-                Some("type a file path")
+                Some(t!("pose.no_path"))
             } else if form.kind == SaveKind::Pose && !player.pose_mode() {
-                Some("Pose mode is off")
+                Some(t!("pose.mode_off"))
             } else {
                 None
             };
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Save"))
+                    .add_enabled(problem.is_none(), egui::Button::new(t!("pose.save")))
                     .clicked()
                 {
                     let action = match form.kind {

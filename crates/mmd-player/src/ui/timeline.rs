@@ -1,7 +1,8 @@
 //! The timeline: transport buttons, loop and speed, the frame field, the scrub bar with the
 //! selected bone's key frames, and the status line with the physics bake's progress.
 
-use egui::{Pos2, RichText, Stroke, Ui};
+use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2};
+use rust_i18n::t;
 
 use super::{ACCENT, UiState, export_panel};
 use crate::session::Player;
@@ -20,12 +21,14 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         // The simulation is timed apart from the pose around it (each summed over the
         // models); a baked frame is looked up.
         let pose_only = player.pose_micros().max(0.0);
+        let pose = t!("timeline.pose_time", micros = pose_only : {:.0});
         let pose = match player.physics_mode() {
-            PhysicsMode::Off => format!("pose {pose_only:.0} µs"),
-            PhysicsMode::Live | PhysicsMode::Baked => format!(
-                "pose {pose_only:.0} µs   physics {:.2} ms",
-                player.physics_micros() / 1000.0
-            ),
+            PhysicsMode::Off => pose,
+            PhysicsMode::Live | PhysicsMode::Baked => {
+                let physics_ms = player.physics_micros() / 1000.0;
+                let physics = t!("timeline.physics_time", ms = physics_ms : {:.2});
+                format!("{pose}   {physics}").into()
+            }
         };
         // One line, cut to the window's width: the figures are for a glance, over the
         // models shown.
@@ -34,9 +37,13 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         let vertices: usize = shown().map(|a| a.model.pmx.vertices.len()).sum();
         ui.add(
             egui::Label::new(
-                RichText::new(format!(
-                    "{:.0} fps   {pose}   render {:.1} ms   {bones} bones   {vertices} vertices",
-                    state.stats.fps, state.stats.render_ms,
+                RichText::new(t!(
+                    "timeline.stats",
+                    fps = state.stats.fps : {:.0},
+                    pose = pose,
+                    ms = state.stats.render_ms : {:.1},
+                    bones = bones,
+                    vertices = vertices
                 ))
                 .monospace(),
             )
@@ -60,9 +67,9 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
 fn physics_status(ui: &mut Ui, player: &Player) {
     let mode = match player.physics_mode() {
         PhysicsMode::Off => return,
-        PhysicsMode::Live => "physics: live",
-        PhysicsMode::Baked if player.physics_baked() => "physics: baked",
-        PhysicsMode::Baked => "physics: live until baked",
+        PhysicsMode::Live => t!("timeline.physics_live"),
+        PhysicsMode::Baked if player.physics_baked() => t!("timeline.physics_baked"),
+        PhysicsMode::Baked => t!("timeline.physics_until_baked"),
     };
     ui.separator();
     ui.monospace(mode);
@@ -70,7 +77,7 @@ fn physics_status(ui: &mut Ui, player: &Player) {
         ui.add(
             egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                 .desired_width(240.0)
-                .text(format!("baking physics {done} / {total}")),
+                .text(t!("timeline.baking", done = done, total = total)),
         );
     }
 }
@@ -86,41 +93,70 @@ fn transport(
     let p = player.playback();
     // The icons are in egui's own symbol font, which every build has. Each button is named
     // in words for screen readers (and tests).
+    let (pause, play) = (t!("timeline.pause"), t!("timeline.play"));
+    let pause_icon = format!("⏸ {pause}");
+    let play_icon = format!("⏵ {play}");
+    // Play and Pause are as wide as the wider of the two, so that nothing after the button
+    // moves when playback starts or stops.
+    let play_width = [&pause_icon, &play_icon]
+        .map(|text| button_width(ui, text))
+        .into_iter()
+        .fold(0.0, f32::max);
     let (play_icon, play_name) = if p.playing {
-        ("⏸ Pause", "Pause")
+        (pause_icon, pause)
     } else {
-        ("⏵ Play", "Play")
+        (play_icon, play)
     };
     let buttons = [
-        ("⏮", "Start", "Start (Home)", Action::JumpToStart),
         (
-            "⏴",
-            "Previous frame",
-            "Previous frame (←)",
+            "⏮".to_owned(),
+            t!("timeline.start"),
+            t!("timeline.start_hint"),
+            Action::JumpToStart,
+        ),
+        (
+            "⏴".to_owned(),
+            t!("timeline.previous"),
+            t!("timeline.previous_hint"),
             Action::Step(-1),
         ),
         (
             play_icon,
             play_name,
-            "Play / pause (Space)",
+            t!("timeline.play_hint"),
             Action::TogglePlay,
         ),
-        ("⏵", "Next frame", "Next frame (→)", Action::Step(1)),
-        ("⏭", "End", "End (End)", Action::JumpToEnd),
+        (
+            "⏵".to_owned(),
+            t!("timeline.next"),
+            t!("timeline.next_hint"),
+            Action::Step(1),
+        ),
+        (
+            "⏭".to_owned(),
+            t!("timeline.end"),
+            t!("timeline.end_hint"),
+            Action::JumpToEnd,
+        ),
     ];
     for (icon, name, hint, action) in buttons {
-        let button = ui.button(icon);
-        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+        let width = if action == Action::TogglePlay {
+            play_width
+        } else {
+            0.0
+        };
+        let button = ui.add(egui::Button::new(icon).min_size(Vec2::new(width, 0.0)));
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
         if button.on_hover_text(hint).clicked() {
             actions.push(action);
         }
     }
     let mut looping = p.looping;
-    if ui.checkbox(&mut looping, "Loop").changed() {
+    if ui.checkbox(&mut looping, t!("timeline.loop")).changed() {
         actions.push(Action::SetLooping(looping));
     }
     let mut speed = p.speed();
-    let speed_label = ui.label("Speed");
+    let speed_label = ui.label(t!("timeline.speed"));
     // The value is a label of its own: a slider's built-in value box has no accessible name.
     if ui
         .add(egui::Slider::new(&mut speed, SPEED_RANGE.0..=SPEED_RANGE.1).show_value(false))
@@ -131,7 +167,7 @@ fn transport(
     }
     ui.monospace(format!("{:.2}×", p.speed()));
     ui.separator();
-    let label = ui.label("Frame");
+    let label = ui.label(t!("timeline.frame"));
     let id = ui.scope_id().with("frame field");
     if !ui.memory(|m| m.has_focus(id)) {
         state.frame_text = format!("{:.0}", p.shown_frame());
@@ -150,6 +186,15 @@ fn transport(
     }
     ui.label(format!("/ {:.0}", p.last_frame()));
     label.id
+}
+
+/// The width of a button showing `text`.
+fn button_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font, Color32::PLACEHOLDER);
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
 }
 
 /// A slider over the motion's frames with the selected bone's key frames ticked underneath;

@@ -1,7 +1,8 @@
-//! The 3D view: the renderer's image, camera controls, the skeleton overlay with the
-//! selected bone, and Pose mode's handles (`pose_handles.rs`). A click (not a drag) selects
-//! the bone joint under the pointer while the skeleton is shown, and anywhere else clears
-//! the selection.
+//! The 3D view: the renderer's image, camera controls (MMD's right drag orbits, middle drag
+//! pans, the wheel zooms; left drag orbits too, Shift + left drag pans), the skeleton overlay
+//! with the selected bone, and Pose mode's handles (`pose_handles.rs`). A click (not a drag)
+//! selects the bone joint under the pointer while the skeleton is shown, and anywhere else
+//! clears the selection.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
@@ -48,7 +49,9 @@ pub(super) fn show(
             dy: delta.y,
             view_height: rect.height(),
         });
-    } else if response.dragged_by(egui::PointerButton::Primary) {
+    } else if response.dragged_by(egui::PointerButton::Primary)
+        || response.dragged_by(egui::PointerButton::Secondary)
+    {
         actions.push(Action::OrbitCamera {
             dx: delta.x,
             dy: delta.y,

@@ -11,6 +11,7 @@ use mmd_player::session::notices::Notice;
 use mmd_scene::music::Music;
 use mmd_scene::music_clock::MusicTrack;
 use rodio::{DeviceSinkBuilder, MixerDeviceSink};
+use rust_i18n::t;
 
 /// The sound device, opened when first needed.
 enum Device {
@@ -65,7 +66,7 @@ impl AudioOut {
                     log::warn!("no sound device: {e}");
                     player.add_notice(Notice::warning(
                         music.path.display().to_string(),
-                        format!("no sound device could be opened ({e}): the music plays silently"),
+                        t!("window.no_sound_device", error = e),
                     ));
                     Device::Missing
                 }

@@ -1,20 +1,28 @@
 //! The event loop: creating the window and GPU, feeding input (dropped files included) to
-//! the interface, showing the file dialog it asks for, and drawing a frame per redraw.
+//! the interface, showing the file dialog it asks for, drawing a frame per redraw, and
+//! keeping the settings when the window closes.
+//!
+//! The window draws only when something changes: continuously while playing, on input, when
+//! egui asks (an animation, a blinking text cursor), and a few times a second while a bake,
+//! an export or the system's file dialog runs. Paused and untouched it waits, using no CPU
+//! (`scripts/idle_cpu.sh` measures it).
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::frame_clock::FrameClock;
 use anyhow::{Context, Result};
 use mmd_player::draw_list::draw_items;
 use mmd_player::session::Player;
+use mmd_player::session::action::Action;
 use mmd_player::session::notices::Notice;
+use mmd_player::settings::{ForThisRun, SettingsFile, WindowPlacement};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
 use mmd_render::View;
 use winit::application::ApplicationHandler;
-use winit::dpi::{LogicalSize, PhysicalSize};
+use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
@@ -29,11 +37,30 @@ pub const MIN_WINDOW_SIZE: (f64, f64) = (480.0, 360.0);
 /// Soft studio grey behind the model.
 const BACKGROUND: [f64; 4] = [0.86, 0.88, 0.92, 1.0];
 const GROUND_SHADOW: [f32; 4] = [0.25, 0.25, 0.3, 0.45];
+/// How often the window draws while a job it shows runs (a bake's or an export's progress, the
+/// system's file dialog waited for) and nothing else moves.
+const JOB_REDRAW: Duration = Duration::from_millis(200);
 
 /// `--screenshot FILE --exit-after-frames N`.
 pub struct TestHooks {
     pub screenshot: Option<PathBuf>,
+    /// Frames to draw (one after the other, as while playing) before exiting.
     pub exit_after_frames: Option<u64>,
+}
+
+/// What the window runs: the player, the interface's state, and the settings to keep when it
+/// closes (leaving out what the command line set for this run).
+pub struct Session {
+    pub player: Player,
+    pub ui: UiState,
+    pub settings: SettingsFile,
+    pub for_this_run: ForThisRun,
+}
+
+/// Where the window opens: its size in pixels, and its top-left corner on the desktop.
+pub struct Placement {
+    pub size: (u32, u32),
+    pub position: Option<[i32; 2]>,
 }
 
 struct Running {
@@ -45,16 +72,22 @@ struct Running {
 struct App {
     player: Player,
     ui: UiState,
-    /// The window's size at start, in pixels (and so the screenshot's).
-    size: (u32, u32),
+    settings: SettingsFile,
+    for_this_run: ForThisRun,
+    /// Where the window opens (its size is the screenshot's).
+    placement: Placement,
     hooks: TestHooks,
     running: Option<Running>,
     egui_ctx: egui::Context,
     frames: u64,
     /// Playback time, from the first frame on screen.
     clock: FrameClock,
-    /// When the last frame began, for the frame rate.
+    /// When the last frame began, for the frame rate; `None` after a frame that let the
+    /// window wait (the gap is no frame rate).
     last_frame: Option<Instant>,
+    /// When the window is to draw again without input: at once (playing), at a time (egui's
+    /// animations, a job's progress), or `None` until input comes.
+    redraw_at: Option<Instant>,
     /// The system's file dialog while it is open.
     native_dialog: Option<NativeDialog>,
     /// The music on the sound device.
@@ -66,20 +99,30 @@ struct App {
     result: Result<()>,
 }
 
-/// Opens a window of `size` pixels (at least [`MIN_WINDOW_SIZE`]) and runs the player in it.
-pub fn run(player: Player, size: (u32, u32), hooks: TestHooks) -> Result<()> {
+/// Opens a window as `placement` says (at least [`MIN_WINDOW_SIZE`]), runs the session in it,
+/// and keeps the settings when it closes.
+pub fn run(session: Session, placement: Placement, hooks: TestHooks) -> Result<()> {
     let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
-    event_loop.set_control_flow(ControlFlow::Poll);
+    event_loop.set_control_flow(ControlFlow::Wait);
+    let Session {
+        player,
+        ui,
+        settings,
+        for_this_run,
+    } = session;
     let mut app = App {
         player,
-        ui: UiState::default(),
-        size,
+        ui,
+        settings,
+        for_this_run,
+        placement,
         hooks,
         running: None,
         egui_ctx: egui::Context::default(),
         frames: 0,
         clock: FrameClock::new(),
         last_frame: None,
+        redraw_at: Some(Instant::now()),
         native_dialog: None,
         audio: AudioOut::new(),
         no_native_dialog: false,
@@ -99,10 +142,21 @@ fn physical(points: egui::Vec2, pixels_per_point: f32) -> (u32, u32) {
 impl App {
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
         self.title = ui::window_title(&self.player);
-        let attributes = Window::default_attributes()
+        let (width, height) = self.placement.size;
+        let mut attributes = Window::default_attributes()
             .with_title(&self.title)
-            .with_inner_size(PhysicalSize::new(self.size.0, self.size.1))
+            .with_inner_size(PhysicalSize::new(width, height))
             .with_min_inner_size(LogicalSize::new(MIN_WINDOW_SIZE.0, MIN_WINDOW_SIZE.1));
+        // Where it stood last time, unless that is off every screen now (a monitor unplugged).
+        let monitors = event_loop.available_monitors().map(|m| {
+            let (at, size) = (m.position(), m.size());
+            ([at.x, at.y], [size.width, size.height])
+        });
+        if let Some(position) = self.placement.position
+            && on_a_monitor(position, monitors)
+        {
+            attributes = attributes.with_position(PhysicalPosition::new(position[0], position[1]));
+        }
         let window = Arc::new(
             event_loop
                 .create_window(attributes)
@@ -132,7 +186,7 @@ impl App {
             Some(track) => self.player.advance_with_music(track, seconds),
             None => self.player.advance(seconds),
         }
-        let Some(output) = self.run_interface() else {
+        let Some((output, egui_wants)) = self.run_interface() else {
             return Ok(());
         };
         if std::mem::take(&mut self.player.requests.quit) {
@@ -153,7 +207,29 @@ impl App {
         if last {
             event_loop.exit();
         }
+        self.redraw_at = self.next_redraw(now, egui_wants);
+        if self.redraw_at != Some(now) {
+            self.last_frame = None;
+        }
         Ok(())
+    }
+
+    /// When to draw again without input, after a frame begun at `now`: at once while playing
+    /// (and while the test hooks count frames), after `egui_wants` when egui asks, and after
+    /// [`JOB_REDRAW`] while a job the window shows runs; `None` waits for input.
+    fn next_redraw(&self, now: Instant, egui_wants: Duration) -> Option<Instant> {
+        let playing = self.player.playback().playing || self.hooks.exit_after_frames.is_some();
+        let job = self.player.bake_progress().is_some()
+            || self.player.export_progress().is_some()
+            || self.native_dialog.is_some();
+        [
+            playing.then_some(now),
+            now.checked_add(egui_wants),
+            job.then(|| now + JOB_REDRAW),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// The frame rate the status line shows, smoothed.
@@ -172,8 +248,9 @@ impl App {
     }
 
     /// Runs the interface on the window's input (a button press and what follows it in two
-    /// passes, see [`split_after_press`]) and hands egui's requests to the window.
-    fn run_interface(&mut self) -> Option<egui::FullOutput> {
+    /// passes, see [`split_after_press`]) and hands egui's requests to the window. Returns
+    /// what to draw, and how soon egui wants to run again (`Duration::MAX`: not until input).
+    fn run_interface(&mut self) -> Option<(egui::FullOutput, Duration)> {
         let running = self.running.as_mut()?;
         let view_px = physical(self.ui.view_rect.size(), self.egui_ctx.pixels_per_point());
         let texture = running.gpu.view_texture_for(view_px);
@@ -183,6 +260,7 @@ impl App {
         let mut output = self.egui_ctx.run_ui(input, |ui| {
             ui::frame(ui, &mut *ui_state, &mut *player, texture)
         });
+        let mut repaint_after = repaint_delay(&output);
         if let Some(rest) = after_press {
             running
                 .egui
@@ -190,6 +268,7 @@ impl App {
             let later = self.egui_ctx.run_ui(rest, |ui| {
                 ui::frame(ui, &mut *ui_state, &mut *player, texture)
             });
+            repaint_after = repaint_after.min(repaint_delay(&later));
             let mut textures = output.textures_delta;
             textures.append(later.textures_delta);
             output = egui::FullOutput {
@@ -200,7 +279,7 @@ impl App {
         running
             .egui
             .handle_platform_output(&running.window, std::mem::take(&mut output.platform_output));
-        Some(output)
+        Some((output, repaint_after))
     }
 
     /// Opens the file dialog the interface asked for: the system's, or the in-window browser
@@ -213,6 +292,8 @@ impl App {
             Some(FilePurpose::AddLayers)
         } else if std::mem::take(&mut requests.replace_dialog) {
             Some(FilePurpose::ReplaceModel)
+        } else if std::mem::take(&mut requests.save_project_dialog) {
+            Some(FilePurpose::SaveProject)
         } else {
             requests
                 .save_vac_dialog
@@ -365,6 +446,24 @@ impl App {
     }
 }
 
+/// How soon egui asked to run again in `output` (`Duration::MAX`: not until input).
+fn repaint_delay(output: &egui::FullOutput) -> Duration {
+    output
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map_or(Duration::MAX, |viewport| viewport.repaint_delay)
+}
+
+/// Whether the point `at` lies on one of `monitors` (each its top-left corner and size).
+fn on_a_monitor(at: [i32; 2], monitors: impl IntoIterator<Item = ([i32; 2], [u32; 2])>) -> bool {
+    monitors.into_iter().any(|(corner, size)| {
+        (0..2).all(|axis| {
+            let start = i64::from(corner[axis]);
+            (start..start + i64::from(size[axis])).contains(&i64::from(at[axis]))
+        })
+    })
+}
+
 /// Where the in-window browser starts: the folder of the last file opened, else the current
 /// folder, else the home folder.
 fn browser_folder(recent: Option<PathBuf>) -> PathBuf {
@@ -385,14 +484,28 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         if let Some(running) = self.running.as_mut() {
-            // egui sees every event (it ignores what it does not use).
-            let _ = running.egui.on_window_event(&running.window, &event);
+            // egui sees every event (it ignores what it does not use); what it needs to show
+            // is drawn. (It asks to draw on a redraw too, which is being done.)
+            let response = running.egui.on_window_event(&running.window, &event);
+            if response.repaint && event != WindowEvent::RedrawRequested {
+                running.window.request_redraw();
+            }
         }
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            // A project with unsaved changes asks first; the answer quits through
+            // `requests.quit`.
+            WindowEvent::CloseRequested => {
+                self.player.apply(Action::Quit);
+                if std::mem::take(&mut self.player.requests.quit) {
+                    event_loop.exit();
+                } else if let Some(running) = self.running.as_ref() {
+                    running.window.request_redraw();
+                }
+            }
             WindowEvent::Resized(size) => {
                 if let Some(running) = self.running.as_mut() {
                     running.gpu.resize(size.width, size.height);
+                    running.window.request_redraw();
                 }
             }
             WindowEvent::RedrawRequested => {
@@ -404,9 +517,51 @@ impl ApplicationHandler for App {
         }
     }
 
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
-        if let Some(running) = &self.running {
-            running.window.request_redraw();
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(running) = &self.running else {
+            return;
+        };
+        match self.redraw_at {
+            Some(at) if at <= Instant::now() => {
+                running.window.request_redraw();
+                event_loop.set_control_flow(ControlFlow::Wait);
+            }
+            Some(at) => event_loop.set_control_flow(ControlFlow::WaitUntil(at)),
+            None => event_loop.set_control_flow(ControlFlow::Wait),
         }
+    }
+
+    /// Keeps the settings as the window leaves them.
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        let settings = &mut self.settings.settings;
+        settings.capture(&self.player, &self.ui, &self.for_this_run);
+        if let Some(running) = &self.running {
+            let window = &running.window;
+            // A maximised window's size is the screen's: the size to restore stays as it was.
+            let size = window.inner_size();
+            let placement = WindowPlacement {
+                size: (!window.is_maximized()).then_some([size.width, size.height]),
+                position: window.outer_position().ok().map(|p| [p.x, p.y]),
+            };
+            settings.place_window(placement, &self.for_this_run);
+        }
+        self.settings.save();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_counts_on_a_monitor_only_inside_it() {
+        let monitors = [([0, 0], [1920, 1080]), ([1920, -200], [1280, 1024])];
+        for inside in [[0, 0], [1919, 1079], [1920, -200], [2500, 800]] {
+            assert!(on_a_monitor(inside, monitors), "{inside:?}");
+        }
+        for outside in [[-1, 0], [1920, 1080 + 300], [3200, 0], [100, -1]] {
+            assert!(!on_a_monitor(outside, monitors), "{outside:?}");
+        }
+        assert!(!on_a_monitor([0, 0], []), "no monitor known");
     }
 }

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use mmd_player::ui::file_browser::FilePurpose;
+use rust_i18n::t;
 use winit::window::Window;
 
 /// Whether rfd's "no answer" means the system has no dialog (see the module's notes).
@@ -38,7 +39,7 @@ impl NativeDialog {
     pub fn open(window: &Window, folder: Option<&Path>, purpose: FilePurpose) -> NativeDialog {
         let mut dialog = rfd::AsyncFileDialog::new()
             .set_title(purpose.title())
-            .add_filter("MMD files", purpose.extensions())
+            .add_filter(t!("window.mmd_files"), purpose.extensions())
             .set_parent(window);
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);

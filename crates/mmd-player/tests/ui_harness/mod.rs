@@ -68,8 +68,11 @@ pub fn selected_model<'h>(h: &'h Harness<'_, App>) -> &'h str {
         .map_or("", |actor| actor.model.label.as_str())
 }
 
-/// Clicks the widget named `label` and runs a frame.
+/// Clicks the widget named `label` (scrolled into sight first, as a panel's lower rows may
+/// be) and runs a frame.
 pub fn click(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     h.run();
 }

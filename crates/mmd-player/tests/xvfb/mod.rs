@@ -27,11 +27,13 @@ pub fn environment_ready(tools: &[&str]) -> bool {
     }
 }
 
-/// Runs `script` (sh) inside a fresh Xvfb display.
+/// Runs `script` (sh) inside a fresh Xvfb display; the player keeps its settings and recent
+/// files in `dir/mmd-player`, never in the user's config folder.
 pub fn in_xvfb(script: &str, dir: &Path) {
     let output = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
         .env("XDG_CONFIG_HOME", dir)
+        .env("MMD_PLAYER_CONFIG_DIR", dir.join("mmd-player"))
         .output()
         .unwrap();
     assert!(

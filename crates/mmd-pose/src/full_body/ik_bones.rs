@@ -30,7 +30,7 @@ pub(crate) fn place_on_effectors(rig: &Rig, s: &mut Scratch) {
         let def = &rig.solvers[solver as usize];
         // What the chain's solve refreshes before reading positions.
         for &d in &def.deps {
-            update_global(rig, s, d as usize);
+            update_global(s, d as usize);
         }
         let target = s.world[def.effector as usize].translation;
         let parent = match rig.parent[b] {
@@ -44,9 +44,9 @@ pub(crate) fn place_on_effectors(rig: &Rig, s: &mut Scratch) {
         }
         s.anim_t[b] = translation;
         s.local[b] = local_transform(rig, s, b);
-        update_global(rig, s, b);
+        update_global(s, b);
     }
     for &i in &rig.topo_order {
-        update_global(rig, s, i as usize);
+        update_global(s, i as usize);
     }
 }

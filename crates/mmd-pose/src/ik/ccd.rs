@@ -9,7 +9,7 @@ use glam::{Mat3A, Quat, Vec3A};
 use super::chain::{DEGENERATE, TOLERANCE, distance, refresh_deps, set_local_rotation};
 use super::euler::{compose, decompose};
 use crate::pose::{Scratch, update_global};
-use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE, Rig};
+use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
 
 /// Squared distance between the unit directions from a link to the effector and to the IK
 /// bone below which MMD considers the chain converged.
@@ -19,17 +19,17 @@ const CONVERGED: f32 = 1.0e-7;
 /// or a half turn).
 const NO_AXIS: f32 = 1.0e-10;
 
-fn set_link_rotation(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, k: usize, ik_rotation: Quat) {
+fn set_link_rotation(def: &IkSolverDef, s: &mut Scratch, k: usize, ik_rotation: Quat) {
     let bone = def.links[k].bone as usize;
     s.ik_r[bone] = ik_rotation;
     set_local_rotation(s, bone);
     let (start, end) = def.below_ranges[k];
     for &b in &def.below[start as usize..end as usize] {
-        update_global(rig, s, b as usize);
+        update_global(s, b as usize);
     }
     if def.effector_position_only && def.moves_effector[k] {
         let e = def.effector as usize;
-        let translation = match rig.parent[e] {
+        let translation = match s.parent[e] {
             NONE => s.local[e].translation,
             p => {
                 let parent = &s.world[p as usize];
@@ -52,13 +52,13 @@ enum Step {
 
 /// Solves one IK chain in place: writes the links' IK rotations, their locals and the
 /// globals of the solver's dependencies.
-pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
+pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
     for link in &def.links {
         let b = link.bone as usize;
         s.ik_r[b] = Quat::IDENTITY;
         set_local_rotation(s, b);
     }
-    refresh_deps(rig, def, s);
+    refresh_deps(def, s);
 
     'iterations: for iteration in 0..def.iterations {
         if distance(s, def) <= TOLERANCE {
@@ -67,12 +67,12 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
         let reflect = iteration < def.iterations / 2;
         for (k, link) in def.links.iter().enumerate() {
             let unit = def.unit_angle * (k + 1) as f32;
-            match link_step(s, rig, def, link, unit, reflect) {
+            match link_step(s, def, link, unit, reflect) {
                 Step::Turn(rotation) => {
                     let anim = s.anim_r[link.bone as usize];
                     let ik = (rotation * anim.inverse()).normalize();
                     if ik.is_finite() {
-                        set_link_rotation(rig, def, s, k, ik);
+                        set_link_rotation(def, s, k, ik);
                     }
                 }
                 Step::Skip => {}
@@ -80,9 +80,9 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
             }
         }
     }
-    clamp_unturned_links(rig, def, s);
+    clamp_unturned_links(def, s);
     if def.effector_position_only {
-        update_global(rig, s, def.effector as usize);
+        update_global(s, def.effector as usize);
     }
 }
 
@@ -90,7 +90,7 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
 /// still holds its animated rotation, which may lie outside its limits: MMD leaves it there
 /// (a knee at rest stays straight past its -0.5° limit); here it is clamped, so every
 /// limited link ends inside its limits. Links that turned end with a clamp already.
-fn clamp_unturned_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
+fn clamp_unturned_links(def: &IkSolverDef, s: &mut Scratch) {
     for (k, link) in def.links.iter().enumerate() {
         let Some(limit) = link.limit else { continue };
         let b = link.bone as usize;
@@ -100,7 +100,7 @@ fn clamp_unturned_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
         if clamped != angles {
             let ik = (compose(clamped, limit.order) * anim.inverse()).normalize();
             if ik.is_finite() {
-                set_link_rotation(rig, def, s, k, ik);
+                set_link_rotation(def, s, k, ik);
             }
         }
     }
@@ -108,14 +108,7 @@ fn clamp_unturned_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
 
 /// One link's CCD step: the turn, in the link's parent frame, taking the direction from the
 /// link to the effector onto the direction to the IK bone, then the link's constraints.
-fn link_step(
-    s: &Scratch,
-    rig: &Rig,
-    def: &IkSolverDef,
-    link: &IkLinkDef,
-    unit: f32,
-    reflect: bool,
-) -> Step {
+fn link_step(s: &Scratch, def: &IkSolverDef, link: &IkLinkDef, unit: f32, reflect: bool) -> Step {
     let bone = link.bone as usize;
     let origin = s.world[bone].translation;
     let to_effector = origin - s.world[def.effector as usize].translation;
@@ -129,7 +122,7 @@ fn link_step(
     }
     // World matrices are rotations and translations only: the inverse rotation is the
     // transpose.
-    let to_parent = match rig.parent[bone] {
+    let to_parent = match s.parent[bone] {
         NONE => Mat3A::IDENTITY,
         p => s.world[p as usize].matrix3.transpose(),
     };

@@ -3,7 +3,7 @@
 //! bone.
 
 use crate::pose::{Scratch, local_rotation, rotation_matrix, update_global};
-use crate::rig::{IkSolverDef, Rig};
+use crate::rig::IkSolverDef;
 
 /// The solve ends once the effector is this close to the IK bone (model units).
 pub(crate) const TOLERANCE: f32 = 1.0e-4;
@@ -13,9 +13,9 @@ pub(crate) const TOLERANCE: f32 = 1.0e-4;
 pub(crate) const DEGENERATE: f32 = f32::EPSILON;
 
 /// Recomputes the global of every bone the solver reads, parents first.
-pub(crate) fn refresh_deps(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
+pub(crate) fn refresh_deps(def: &IkSolverDef, s: &mut Scratch) {
     for &b in &def.deps {
-        update_global(rig, s, b as usize);
+        update_global(s, b as usize);
     }
 }
 

@@ -8,7 +8,7 @@ use super::chain::{DEGENERATE, TOLERANCE, distance, refresh_deps, set_local_rota
 use super::euler::{angle_rates, compose, decompose};
 use super::log_quat;
 use crate::pose::Scratch;
-use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE, Rig};
+use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
 
 /// Damping λ as a fraction of the chain's length (the sum of the distances from each link
 /// to the effector): small enough that a well-conditioned step is Gauss–Newton's, large
@@ -184,7 +184,7 @@ fn initial_params(link: &IkLinkDef, anim: Quat) -> Vec3A {
 }
 
 /// Writes every link's IK rotation from the parameters and refreshes the chain's globals.
-fn pose_chain(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, params: &[Vec3A]) {
+fn pose_chain(def: &IkSolverDef, s: &mut Scratch, params: &[Vec3A]) {
     for (link, &p) in def.links.iter().zip(params) {
         let b = link.bone as usize;
         let ik = Joint::of(link).ik_rotation(p, s.anim_r[b]).normalize();
@@ -193,17 +193,17 @@ fn pose_chain(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, params: &[Vec3A]) {
             set_local_rotation(s, b);
         }
     }
-    refresh_deps(rig, def, s);
+    refresh_deps(def, s);
 }
 
 /// Solves one IK chain in place (see the module docs): writes the links' IK rotations,
 /// their locals and the globals of the solver's dependencies.
-pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, w: &mut JacobianScratch) {
+pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch, w: &mut JacobianScratch) {
     let n = def.links.len();
     for (link, p) in def.links.iter().zip(&mut w.params) {
         *p = initial_params(link, s.anim_r[link.bone as usize]);
     }
-    pose_chain(rig, def, s, &w.params[..n]);
+    pose_chain(def, s, &w.params[..n]);
     let effector = def.effector as usize;
     let chain_length: f32 = def
         .links
@@ -227,7 +227,7 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, w: &mut Jacob
             break;
         }
         let error = s.world[def.bone as usize].translation - s.world[effector].translation;
-        fill_columns(rig, def, s, w);
+        fill_columns(def, s, w);
         let turn = solve_step(def, s, w, error, damping);
         let escaping = turn <= STALLED;
         if !escaping {
@@ -238,11 +238,11 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, w: &mut Jacob
             }
         } else if !escaped {
             escaped = true;
-            escape(rig, def, s, w);
+            escape(def, s, w);
         } else {
             break;
         }
-        pose_chain(rig, def, s, &w.params[..n]);
+        pose_chain(def, s, &w.params[..n]);
         let reach = distance(s, def);
         if reach < best {
             best = reach;
@@ -255,20 +255,20 @@ pub(crate) fn solve(rig: &Rig, def: &IkSolverDef, s: &mut Scratch, w: &mut Jacob
         } else {
             damping *= 4.0;
             w.params[..n].copy_from_slice(&w.accepted[..n]);
-            pose_chain(rig, def, s, &w.params[..n]);
+            pose_chain(def, s, &w.params[..n]);
         }
     }
     if w.best[..n] != w.params[..n] {
         w.params[..n].copy_from_slice(&w.best[..n]);
-        pose_chain(rig, def, s, &w.params[..n]);
+        pose_chain(def, s, &w.params[..n]);
     }
-    clamp_fixed_axis_links(rig, def, s);
+    clamp_fixed_axis_links(def, s);
 }
 
 /// A limited link with a fixed axis turns about the axis only, which its Euler limits may
 /// not allow exactly (the projection keeps the turn about the axis): like CCD, the final
 /// rotation is clamped into the limits, so every link ends inside them.
-fn clamp_fixed_axis_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
+fn clamp_fixed_axis_links(def: &IkSolverDef, s: &mut Scratch) {
     let mut clamped = false;
     for link in &def.links {
         let (Joint::Fixed { .. }, Some(limit)) = (Joint::of(link), link.limit) else {
@@ -284,13 +284,13 @@ fn clamp_fixed_axis_links(rig: &Rig, def: &IkSolverDef, s: &mut Scratch) {
         }
     }
     if clamped {
-        refresh_deps(rig, def, s);
+        refresh_deps(def, s);
     }
 }
 
 /// The Jacobian's columns: for each parameter, how the effector moves per unit change,
 /// `ω × (effector − link)` with `ω` the link's angular velocity in model space.
-fn fill_columns(rig: &Rig, def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) {
+fn fill_columns(def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) {
     let effector = s.world[def.effector as usize].translation;
     for (k, link) in def.links.iter().enumerate() {
         let b = link.bone as usize;
@@ -299,7 +299,7 @@ fn fill_columns(rig: &Rig, def: &IkSolverDef, s: &Scratch, w: &mut JacobianScrat
             w.columns[k] = Mat3A::ZERO;
             continue;
         }
-        let omegas = parent_rotation(rig, s, b) * Joint::of(link).angular(w.params[k]);
+        let omegas = parent_rotation(s, b) * Joint::of(link).angular(w.params[k]);
         w.columns[k] = Mat3A::from_cols(
             omegas.x_axis.cross(r),
             omegas.y_axis.cross(r),
@@ -308,8 +308,8 @@ fn fill_columns(rig: &Rig, def: &IkSolverDef, s: &Scratch, w: &mut JacobianScrat
     }
 }
 
-fn parent_rotation(rig: &Rig, s: &Scratch, b: usize) -> Mat3A {
-    match rig.parent[b] {
+fn parent_rotation(s: &Scratch, b: usize) -> Mat3A {
+    match s.parent[b] {
         NONE => Mat3A::IDENTITY,
         p => s.world[p as usize].matrix3,
     }
@@ -441,7 +441,7 @@ fn hold_limits(def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) -> bool 
 /// order (a straight chain with the target along it): every link bends by a small angle,
 /// a one-angle link toward the middle of its range, a ball link about the axis across the
 /// chain nearest its parent's X axis (the axis knees and hair bend about in MMD models).
-fn escape(rig: &Rig, def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) {
+fn escape(def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) {
     let angle = ESCAPE.min(def.unit_angle);
     let effector = s.world[def.effector as usize].translation;
     for (k, link) in def.links.iter().enumerate() {
@@ -456,7 +456,7 @@ fn escape(rig: &Rig, def: &IkSolverDef, s: &Scratch, w: &mut JacobianScratch) {
             }
             Joint::Fixed { .. } => p + Vec3A::new(angle, 0.0, 0.0),
             Joint::Ball => {
-                let to_parent = parent_rotation(rig, s, b).transpose();
+                let to_parent = parent_rotation(s, b).transpose();
                 let along = (to_parent * (effector - s.world[b].translation)).normalize_or_zero();
                 let across = (Vec3A::X - along * along.x)
                     .try_normalize()

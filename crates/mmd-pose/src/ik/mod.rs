@@ -68,7 +68,7 @@ pub(crate) mod log_quat;
 pub(crate) use jacobian::JacobianScratch;
 
 use crate::pose::Scratch;
-use crate::rig::{IkSolverDef, Rig};
+use crate::rig::IkSolverDef;
 
 /// Which solver an IK chain runs (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -83,14 +83,13 @@ pub enum IkMethod {
 /// Solves one IK chain in place with `method`: writes the links' IK rotations, their locals
 /// and the globals of the solver's dependencies.
 pub(crate) fn solve(
-    rig: &Rig,
     def: &IkSolverDef,
     method: IkMethod,
     s: &mut Scratch,
     jacobian: &mut JacobianScratch,
 ) {
     match method {
-        IkMethod::Ccd => ccd::solve(rig, def, s),
-        IkMethod::Jacobian => jacobian::solve(rig, def, s, jacobian),
+        IkMethod::Ccd => ccd::solve(def, s),
+        IkMethod::Jacobian => jacobian::solve(def, s, jacobian),
     }
 }

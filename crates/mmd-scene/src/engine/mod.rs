@@ -22,6 +22,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Instant;
 
+use glam::Mat4;
 use mmd_physics::{PhysicsOptions, SubstepRate};
 use mmd_pose::Pose;
 use rayon::prelude::*;
@@ -153,8 +154,16 @@ impl ActorEngine {
     /// bodies when they exist (Live, and Baked while the bake is made), else the animation.
     /// `timed` measures how long it took (only a host that shows the time asks for it: the
     /// command line and exports have no use for two clock reads per model and frame).
-    fn pose_at(&mut self, actor: &Actor, how: (PhysicsMode, LiveStepping, bool), frame: f32) {
+    /// `outside` are its bones' outside parents at `frame` (see [`Pose::set_outside_parents`]).
+    fn pose_at(
+        &mut self,
+        actor: &Actor,
+        how: (PhysicsMode, LiveStepping, bool),
+        frame: f32,
+        outside: &[(usize, Mat4)],
+    ) {
         let (mode, stepping, timed) = how;
+        self.pose.set_outside_parents(&actor.model.rig, outside);
         let start = timed.then(Instant::now);
         let input = actor.pose_input();
         self.physics_seconds = 0.0;
@@ -183,6 +192,10 @@ pub struct SceneEngine {
     /// Whether each pose is timed ([`SceneEngine::micros`]).
     timed: bool,
     actors: PerActor<ActorEngine>,
+    /// Kept between frames so that posing with outside parents allocates nothing: which
+    /// actors are posed this frame, and one actor's outside parents' matrices.
+    posed: Vec<bool>,
+    outside: Vec<(usize, Mat4)>,
 }
 
 impl SceneEngine {
@@ -196,6 +209,8 @@ impl SceneEngine {
             stepping,
             timed: false,
             actors: PerActor::default(),
+            posed: Vec::new(),
+            outside: Vec::new(),
         }
     }
 
@@ -460,20 +475,81 @@ impl SceneEngine {
         !self.actors.is_empty() && self.actors.iter().all(|p| p.bake.is_some())
     }
 
-    /// Poses every actor at `frame`, the actors in parallel when there are several.
+    /// Poses every actor at `frame`, the actors in parallel when there are several (one
+    /// after another, each after the actors its outside parents hang from, when any actor
+    /// has outside parents).
     pub fn pose(&mut self, actors: &[Actor], frame: f32) {
         self.sync(actors);
+        if actors.iter().any(|a| !a.outside_parents.is_empty()) {
+            self.pose_in_parent_order(actors, frame);
+            return;
+        }
         let how = (self.mode, self.stepping, self.timed);
         let parts = self.actors.entries_mut();
         if actors.len() > 1 {
             parts
                 .par_iter_mut()
                 .zip(actors.par_iter())
-                .for_each(|((_, part), actor)| part.pose_at(actor, how, frame));
+                .for_each(|((_, part), actor)| part.pose_at(actor, how, frame, &[]));
         } else {
             for ((_, part), actor) in parts.iter_mut().zip(actors) {
-                part.pose_at(actor, how, frame);
+                part.pose_at(actor, how, frame, &[]);
             }
+        }
+    }
+
+    /// Poses each actor once the actors its outside parents hang from at `frame` are posed,
+    /// handing it their bones' matrices in its own space. An outside parent on itself, on an
+    /// actor not in the scene or in a cycle is left out (the bone keeps its own parent).
+    fn pose_in_parent_order(&mut self, actors: &[Actor], frame: f32) {
+        let how = (self.mode, self.stepping, self.timed);
+        self.posed.clear();
+        self.posed.resize(actors.len(), false);
+        // Each sweep poses every actor whose parents are posed; a sweep that poses none
+        // means a cycle, and the rest are posed with the parents they can have.
+        let mut cycle = false;
+        while self.posed.iter().any(|p| !p) {
+            let mut progress = false;
+            for (index, actor) in actors.iter().enumerate() {
+                if self.posed[index] {
+                    continue;
+                }
+                self.outside.clear();
+                let mut waiting = false;
+                for parent in &actor.outside_parents {
+                    let Some(target) = parent.at(frame) else {
+                        continue;
+                    };
+                    let Some(other) = actors.iter().position(|a| a.id == target.actor) else {
+                        continue;
+                    };
+                    if other == index {
+                        continue;
+                    }
+                    if !self.posed[other] {
+                        waiting = !cycle;
+                        continue;
+                    }
+                    let global = self
+                        .actors
+                        .get(other)
+                        .and_then(|p| p.pose.globals.get(target.bone).copied());
+                    if let Some(global) = global {
+                        let matrix =
+                            actor.placement().inverse() * actors[other].placement() * global;
+                        self.outside.push((parent.bone, matrix));
+                    }
+                }
+                if waiting {
+                    continue;
+                }
+                if let Some(part) = self.actors.get_mut(index) {
+                    part.pose_at(actor, how, frame, &self.outside);
+                }
+                self.posed[index] = true;
+                progress = true;
+            }
+            cycle = !progress;
         }
     }
 

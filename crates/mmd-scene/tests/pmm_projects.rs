@@ -1,0 +1,307 @@
+//! MikuMikuDance's projects (`.pmm`) opened as a scene: the fixture exported by mmd-anim poses
+//! as the PMX and VMD it was made from, and projects of both versions written in nanoem's
+//! layout bring their models (found again from MMD's absolute Windows paths), keys, camera,
+//! light, self-shadow, accessories, music and settings, with a notice for each part the
+//! player does not show yet.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../../mmd-format/tests/pmm_writer/mod.rs"]
+mod pmm_writer;
+mod tone_wav;
+
+use std::path::{Path, PathBuf};
+
+use glam::Vec3;
+use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
+use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
+use mmd_physics::SubstepRate;
+use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::project::document::PhysicsModeEntry;
+use mmd_scene::project::open::{OpenedProject, open_any};
+use mmd_scene::scene::Scene;
+
+fn fixture(rel: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures")
+        .join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    assert_ne!(
+        std::env::var("MMD_REQUIRE_FIXTURES").as_deref(),
+        Ok("1"),
+        "{} is missing",
+        path.display()
+    );
+    eprintln!("skipping: {} is missing", path.display());
+    None
+}
+
+/// Every bone of every actor at `frames`, physics off.
+fn poses(scene: &Scene, frames: &[f32]) -> Vec<Vec<glam::Mat4>> {
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        SubstepRate::Hz60,
+        LiveStepping::EveryFrame,
+    );
+    engine.sync(&scene.actors);
+    let mut out = Vec::new();
+    for &frame in frames {
+        engine.pose(&scene.actors, frame);
+        for i in 0..scene.actors.len() {
+            out.push(engine.pose_of(i).unwrap().globals.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_fixture_poses_as_the_files_it_was_made_from() {
+    let Some(project) = fixture("mmd-anim/ik_multi_bone_from_pmx_vmd.pmm") else {
+        return;
+    };
+    let model = fixture("mmd-anim/ik_multi_axis_limit.pmx").unwrap();
+    let motion = fixture("mmd-anim/ik_multi_bone_nondefault.vmd").unwrap();
+    let opened = open_any(&project).unwrap();
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert!(opened.notices.is_empty(), "{:?}", opened.notices);
+    assert_eq!(opened.scene.actors.len(), 1, "its model, found beside it");
+    let files = Scene::from_files(&[model, motion]).unwrap();
+    let last = files.last_frame();
+    assert!(last > 0.0);
+    let frames: Vec<f32> = (0..=(last as u32 + 5)).map(|f| f as f32 * 0.5).collect();
+    assert_eq!(poses(&opened.scene, &frames), poses(&files, &frames));
+}
+
+fn write_mesh(path: &Path) {
+    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
+    let x = XFile::from_triangles(
+        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
+        vec![[0, 1, 2]],
+        vec![0],
+        vec![XMaterial::default()],
+    );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, xfile::write_text(&x)).unwrap();
+}
+
+/// `model` given `shape`'s tracks: a rest key per bone and morph, and センター moved by
+/// (1, 2, 3) at frame 30.
+fn shaped(model: &mut PmmModel, shape: &ModelShape) {
+    let rest = |frame: u32, translation: [f32; 3]| BoneKey {
+        frame,
+        translation,
+        rotation: [0.0, 0.0, 0.0, 1.0],
+        curves: [[20, 20, 107, 107]; 4],
+        physics_off: false,
+        selected: false,
+    };
+    model.bone_names = shape.bone_names.clone();
+    model.morph_names = shape.morph_names.clone();
+    model.ik_bones = shape.ik_bones.clone();
+    model.bone_tracks = shape
+        .bone_names
+        .iter()
+        .map(|name| {
+            let mut track = vec![rest(0, [0.0; 3])];
+            if name == "センター" {
+                track.push(rest(30, [1.0, 2.0, 3.0]));
+            }
+            track
+        })
+        .collect();
+    model.morph_tracks = shape
+        .morph_names
+        .iter()
+        .map(|_| {
+            vec![MorphKey {
+                frame: 0,
+                weight: 0.0,
+                selected: false,
+            }]
+        })
+        .collect();
+    for key in &mut model.model_keys {
+        key.iks = vec![true; shape.ik_bones.len()];
+    }
+    let current = &mut model.current;
+    current.bones = vec![
+        BoneState {
+            rotation: [0.0, 0.0, 0.0, 1.0],
+            ..BoneState::default()
+        };
+        shape.bone_names.len()
+    ];
+    current.morphs = vec![0.0; shape.morph_names.len()];
+    current.iks = vec![true; shape.ik_bones.len()];
+}
+
+/// nanoem's layout of the sample project in `version`, its models Gene (a PMD, as 0001 needs)
+/// and its files laid out under `dir` as on the MMD machine, below `UserFile/`.
+fn written_project(gene: &Path, dir: &Path, version: PmmVersion) -> (PathBuf, Pmm) {
+    let user = dir.join("UserFile");
+    for name in ["初音ミク.pmd", "ステージ.pmd"] {
+        let path = user.join("Model").join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(gene, path).unwrap();
+    }
+    write_mesh(&user.join("Accessory/床.x"));
+    write_mesh(&user.join("Accessory/negi.x"));
+    std::fs::create_dir_all(user.join("Wave")).unwrap();
+    std::fs::write(
+        user.join("Wave/曲.wav"),
+        tone_wav::tone_wav_with(1.0, 8000, 1),
+    )
+    .unwrap();
+    let pmd = mmd_format::pmd::read(&std::fs::read(gene).unwrap()).unwrap();
+    let shape = ModelShape::of_pmd(&pmd);
+    let mut pmm = pmm_writer::sample::sample_project(version);
+    for model in &mut pmm.models {
+        shaped(model, &shape);
+    }
+    let path = user.join("Projects").join("show.pmm");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, pmm_writer::write(&pmm)).unwrap();
+    (path, pmm)
+}
+
+fn open_written(version: PmmVersion) -> Option<(OpenedProject, Pmm)> {
+    let gene = fixture("gene/Gene_light.pmd")?;
+    let dir = tempfile::tempdir().unwrap();
+    let (path, pmm) = written_project(&gene, dir.path(), version);
+    Some((open_any(&path).unwrap(), pmm))
+}
+
+fn check_common(opened: &OpenedProject, pmm: &Pmm) {
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    let scene = &opened.scene;
+    assert_eq!(
+        scene.actors.len(),
+        2,
+        "both models found under UserFile/Model"
+    );
+
+    let centre = scene.actors[0].model.rig.bone_index("センター").unwrap();
+    let rest = scene.actors[0].model.rig.bone_rest_position(centre);
+    let at_30 = poses(scene, &[30.0]);
+    let moved = at_30[0][centre].w_axis.truncate() - rest;
+    assert!(moved.abs_diff_eq(Vec3::new(1.0, 2.0, 3.0), 1e-4), "{moved}");
+
+    let key = &pmm.camera.keys[2];
+    let camera = scene.camera_at(key.frame as f32).unwrap();
+    assert_eq!(
+        camera.distance, key.distance,
+        "the key's distance at its frame"
+    );
+    let light = scene.light_at(45.0);
+    assert!(
+        light.color.abs_diff_eq(Vec3::new(0.2, 0.2, 0.6), 1e-6),
+        "{}",
+        light.color
+    );
+
+    assert_eq!(scene.accessories.len(), 2);
+    let floor = &scene.accessories[0];
+    let first = pmm.accessories[0].keys[0].state;
+    assert_eq!(floor.settings.position, Vec3::from(first.position));
+    assert!(floor.settings.rotation.abs_diff_eq(
+        Vec3::from(first.rotation) * 180.0 / std::f32::consts::PI,
+        1e-4
+    ));
+    assert_eq!(floor.settings.scale, first.scale);
+    assert_eq!(floor.settings.opacity, first.opacity());
+    assert!(scene.music.is_some(), "the song found under UserFile/Wave");
+
+    let settings = &opened.settings;
+    assert_eq!(
+        (settings.export.width, settings.export.height),
+        (1920, 1080)
+    );
+    assert_eq!(settings.export.frames.map(|(a, _)| a), Some(10.0));
+    assert!(settings.view.ground_shadow);
+    let notices = opened.notices.join("\n");
+    assert!(notices.contains("keys after the first"), "{notices}");
+}
+
+#[test]
+fn a_version_2_project_brings_every_part_it_can_show_and_names_the_rest() {
+    let Some((opened, pmm)) = open_written(PmmVersion::V2) else {
+        return;
+    };
+    check_common(&opened, &pmm);
+    assert!(opened.scene.self_shadow.is_some());
+    assert_eq!(opened.settings.physics.mode, PhysicsModeEntry::Baked);
+    let notices = opened.notices.join("\n");
+    for part in ["camera follows", "gravity"] {
+        assert!(notices.contains(part), "{part}: {notices}");
+    }
+    assert!(!notices.contains("outside parent"), "{notices}");
+    let parents = &opened.scene.actors[0].outside_parents;
+    let stage = opened.scene.actors[1].id;
+    assert!(
+        !parents.is_empty(),
+        "the sample hangs the first model from the second"
+    );
+    assert!(
+        parents
+            .iter()
+            .all(|p| p.at(15.0).is_some_and(|t| t.actor == stage) && p.at(14.0).is_none()),
+        "{parents:?}"
+    );
+}
+
+#[test]
+fn a_version_1_project_takes_its_models_shapes_from_their_files() {
+    let Some((opened, pmm)) = open_written(PmmVersion::V1) else {
+        return;
+    };
+    check_common(&opened, &pmm);
+    assert!(
+        opened.scene.self_shadow.is_none(),
+        "0001 has no self-shadow keys"
+    );
+}
+
+#[test]
+fn a_missing_model_is_named_and_the_rest_opens() {
+    let Some(gene) = fixture("gene/Gene_light.pmd") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = written_project(&gene, dir.path(), PmmVersion::V2);
+    std::fs::remove_file(dir.path().join("UserFile/Model/ステージ.pmd")).unwrap();
+    let opened = open_any(&path).unwrap();
+    assert_eq!(opened.scene.actors.len(), 1);
+    assert_eq!(opened.problems.len(), 1, "{:?}", opened.problems);
+    assert!(
+        opened.problems[0]
+            .path
+            .to_string_lossy()
+            .contains("ステージ.pmd")
+    );
+}
+
+#[test]
+fn mutated_projects_open_or_fail_without_a_panic() {
+    let Some(gene) = fixture("gene/Gene_light.pmd") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = written_project(&gene, dir.path(), PmmVersion::V2);
+    let bytes = std::fs::read(&path).unwrap();
+    let mut opened = 0;
+    // About 150 places through the file, set to values that break counts, indices, flags
+    // and floats.
+    for at in (30..bytes.len()).step_by(bytes.len() / 150 + 1) {
+        for value in [0x00, 0x7f, 0xff] {
+            let mut mutated = bytes.clone();
+            mutated[at] = value;
+            if let Ok(project) = mmd_scene::project::pmm::open_pmm_bytes(&path, &mutated) {
+                poses(&project.scene, &[0.0, 17.5]);
+                opened += 1;
+            }
+        }
+    }
+    assert!(opened > 50, "most single-byte changes still read: {opened}");
+}
