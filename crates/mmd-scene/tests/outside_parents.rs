@@ -4,21 +4,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+mod posing;
 
-use glam::{Mat4, Vec3};
-use mmd_physics::SubstepRate;
+use posing::{assets, poses};
+use std::path::Path;
+
+use glam::Vec3;
 use mmd_pose::IkOverride;
-use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
 use mmd_scene::project::open::open;
 use mmd_scene::project::save::save;
 use mmd_scene::project::{HostSettings, Leftovers};
 use mmd_scene::scene::Scene;
-
-fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
-}
 
 /// Two dancers apart: the held one first in the list, the holder second.
 fn two_dancers(dir: &Path) -> Scene {
@@ -30,16 +27,6 @@ fn two_dancers(dir: &Path) -> Scene {
     scene.actors[0].position = Vec3::new(8.0, 0.0, 0.0);
     scene.actors[1].position = Vec3::new(-8.0, 0.0, 2.0);
     scene
-}
-
-fn poses(scene: &Scene, frame: f32) -> Vec<Vec<Mat4>> {
-    let mut engine = SceneEngine::new(
-        PhysicsMode::Off,
-        SubstepRate::Hz60,
-        LiveStepping::EveryFrame,
-    );
-    engine.pose(&scene.actors, frame);
-    engine.poses().map(|p| p.globals.clone()).collect()
 }
 
 /// Hangs actor 0's root bones from actor 1's bone `hand` from frame 10 to 30.
@@ -84,13 +71,13 @@ fn a_hung_model_moves_with_the_bone_it_hangs_from_while_its_keys_say() {
 
     for frame in [5.0, 35.0] {
         assert_eq!(
-            poses(&held, frame),
-            poses(&free, frame),
+            poses(&held, &[frame]),
+            poses(&free, &[frame]),
             "frame {frame}: no parent"
         );
     }
     let frame = 20.0;
-    let (with, without) = (poses(&held, frame), poses(&free, frame));
+    let (with, without) = (poses(&held, &[frame]), poses(&free, &[frame]));
     assert_eq!(with[1], without[1], "the holder moves as before");
     let (own, other) = (held.actors[0].placement(), held.actors[1].placement());
     let parent = own.inverse() * other * without[1][hand];
@@ -131,7 +118,7 @@ fn a_project_keeps_outside_parents() {
             .map(|t| t.actor),
         Some(reopened.actors[1].id)
     );
-    assert_eq!(poses(reopened, 20.0), poses(&scene, 20.0));
+    assert_eq!(poses(reopened, &[20.0]), poses(&scene, &[20.0]));
 }
 
 #[test]
@@ -148,6 +135,6 @@ fn models_hanging_from_each_other_are_posed_without_the_cycle() {
             },
         )];
     }
-    let posed = poses(&scene, 12.0);
+    let posed = poses(&scene, &[12.0]);
     assert!(posed.iter().flatten().all(|m| m.is_finite()));
 }

@@ -8,15 +8,15 @@
 
 #[path = "../../mmd-format/tests/pmm_writer/mod.rs"]
 mod pmm_writer;
+mod posing;
 mod tone_wav;
 
+use posing::poses;
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
-use mmd_physics::SubstepRate;
-use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::project::document::PhysicsModeEntry;
 use mmd_scene::project::open::{OpenedProject, open_any};
 use mmd_scene::scene::Scene;
@@ -36,24 +36,6 @@ fn fixture(rel: &str) -> Option<PathBuf> {
     );
     eprintln!("skipping: {} is missing", path.display());
     None
-}
-
-/// Every bone of every actor at `frames`, physics off.
-fn poses(scene: &Scene, frames: &[f32]) -> Vec<Vec<glam::Mat4>> {
-    let mut engine = SceneEngine::new(
-        PhysicsMode::Off,
-        SubstepRate::Hz60,
-        LiveStepping::EveryFrame,
-    );
-    engine.sync(&scene.actors);
-    let mut out = Vec::new();
-    for &frame in frames {
-        engine.pose(&scene.actors, frame);
-        for i in 0..scene.actors.len() {
-            out.push(engine.pose_of(i).unwrap().globals.clone());
-        }
-    }
-    out
 }
 
 #[test]

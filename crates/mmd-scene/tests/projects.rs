@@ -4,17 +4,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod posing;
 mod tone_wav;
 
+use posing::{assets, poses};
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use mmd_format::vmd::Vmd;
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
-use mmd_physics::SubstepRate;
 use mmd_pose::{IkMethod, IkOverride};
 use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::files::MotionFile;
 use mmd_scene::layers::{LayerEdit, LayerSpec};
 use mmd_scene::project::document::{
@@ -25,10 +25,6 @@ use mmd_scene::project::save::{document_of, save};
 use mmd_scene::project::{HostSettings, Leftovers, MusicPlay, is_project, read};
 use mmd_scene::scene::Scene;
 use mmd_scene::source::Source;
-
-fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
-}
 
 fn copy_asset(dir: &Path, name: &str, as_name: &str) -> PathBuf {
     let path = dir.join(as_name);
@@ -146,24 +142,6 @@ fn settings() -> HostSettings {
         muted: true,
     };
     settings
-}
-
-/// Every bone of every actor at `frames`, physics off.
-fn poses(scene: &Scene, frames: &[f32]) -> Vec<Vec<glam::Mat4>> {
-    let mut engine = SceneEngine::new(
-        PhysicsMode::Off,
-        SubstepRate::Hz60,
-        LiveStepping::EveryFrame,
-    );
-    engine.sync(&scene.actors);
-    let mut out = Vec::new();
-    for &frame in frames {
-        engine.pose(&scene.actors, frame);
-        for i in 0..scene.actors.len() {
-            out.push(engine.pose_of(i).unwrap().globals.clone());
-        }
-    }
-    out
 }
 
 fn reopen(path: &Path) -> OpenedProject {

@@ -166,7 +166,7 @@ impl Player {
             Err(e) => return self.fail(&path.display().to_string(), e.to_string()),
         };
         // A `.pmm` is MMD's: saving writes a project of ours, somewhere the user picks.
-        let ours = std::fs::read(path).is_ok_and(|bytes| project::is_project(&bytes));
+        let ours = !opened.from_pmm;
         let mut fresh = Player::new(opened.scene);
         fresh.recent = std::mem::take(&mut self.recent);
         fresh.recent.add(&[path.to_path_buf()]);

@@ -37,6 +37,9 @@ pub struct OpenedProject {
     pub notices: Vec<String>,
     /// The parts that did not open, as written, for saving the project again.
     pub leftovers: Leftovers,
+    /// Whether it was MikuMikuDance's `.pmm` (saving then writes a project of ours, never
+    /// over it).
+    pub from_pmm: bool,
 }
 
 /// Opens the project at `path`: ours, or MikuMikuDance's (`.pmm`), told apart by content.
@@ -137,6 +140,7 @@ pub fn open_document(document: &Document, folder: &Path) -> OpenedProject {
         problems: opening.problems,
         notices: Vec::new(),
         leftovers: opening.leftovers,
+        from_pmm: false,
     }
 }
 

@@ -99,6 +99,7 @@ pub fn scene_of_pmm(project: &Pmm, folder: &Path) -> OpenedProject {
         problems: import.problems,
         notices: import.notices,
         leftovers: Leftovers::default(),
+        from_pmm: true,
     }
 }
 

@@ -1,0 +1,31 @@
+//! What the scene tests share: the bundled files, and every actor's bones posed at some
+//! frames.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use glam::Mat4;
+use mmd_physics::SubstepRate;
+use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::scene::Scene;
+
+/// The repository's bundled model and dance.
+pub fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+/// Every bone of every actor at each of `frames`, physics off: per frame, per actor.
+pub fn poses(scene: &Scene, frames: &[f32]) -> Vec<Vec<Mat4>> {
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        SubstepRate::Hz60,
+        LiveStepping::EveryFrame,
+    );
+    engine.sync(&scene.actors);
+    let mut out = Vec::new();
+    for &frame in frames {
+        engine.pose(&scene.actors, frame);
+        out.extend(engine.poses().map(|p| p.globals.clone()));
+    }
+    out
+}
