@@ -461,6 +461,20 @@ void mmdp_world_reset_solver(MmdpWorld* w) {
     }
 }
 
+// A new gravity for the world and for every body in it: the world's own setter skips bodies
+// that are asleep or kinematic at the time, which would keep the old gravity once they fall
+// again.
+void mmdp_world_set_gravity(MmdpWorld* w, float gx, float gy, float gz) {
+    if (w == nullptr) {
+        return;
+    }
+    const btVector3 gravity(gx, gy, gz);
+    w->world.setGravity(gravity);
+    for (auto& body : w->bodies) {
+        body->setGravity(gravity);
+    }
+}
+
 // pose: 7 floats out; velocity: 6 floats out (linear, angular).
 int32_t mmdp_body_state(const MmdpWorld* w, int32_t index, float* pose, float* velocity) {
     const btRigidBody* b = w == nullptr || pose == nullptr || velocity == nullptr ? nullptr : w->body(index);

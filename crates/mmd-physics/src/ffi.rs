@@ -67,6 +67,7 @@ unsafe extern "C" {
     fn mmdp_body_teleport(world: *mut MmdpWorld, index: i32, pose: *const f32) -> i32;
     fn mmdp_body_set_follow(world: *mut MmdpWorld, index: i32, follow: i32) -> i32;
     fn mmdp_world_reset_solver(world: *mut MmdpWorld);
+    fn mmdp_world_set_gravity(world: *mut MmdpWorld, gx: f32, gy: f32, gz: f32);
     fn mmdp_body_state(
         world: *const MmdpWorld,
         index: i32,
@@ -134,6 +135,12 @@ impl RawWorld {
         };
         // SAFETY: live world, plain values; the shim bounds-checks the index.
         unsafe { mmdp_body_set_follow(self.ptr.as_ptr(), index, i32::from(follow)) != 0 }
+    }
+
+    /// Sets the gravity of the world and of every body in it.
+    pub fn set_gravity(&mut self, gravity: [f32; 3]) {
+        // SAFETY: live world, plain values.
+        unsafe { mmdp_world_set_gravity(self.ptr.as_ptr(), gravity[0], gravity[1], gravity[2]) }
     }
 
     pub fn reset_solver(&mut self) {

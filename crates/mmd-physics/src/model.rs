@@ -1,7 +1,7 @@
 //! One model's rigid bodies and joints in a Bullet world, driven by and writing back to its
 //! bones.
 
-use glam::Mat4;
+use glam::{Mat4, Vec3};
 use mmd_format::pmx::Pmx;
 
 use crate::error::{BlowUp, PhysicsError, PhysicsWarning};
@@ -370,6 +370,21 @@ impl ModelPhysics {
 
     pub fn options(&self) -> &PhysicsOptions {
         &self.options
+    }
+
+    /// Pulls every body with `gravity` from now on (MMD units per s², as
+    /// [`PhysicsOptions::gravity`]), resets included: MMD's gravity keys change it while a
+    /// project plays. A gravity that is not finite or not below 1e4 is refused (false); the
+    /// same gravity again costs nothing.
+    pub fn set_gravity(&mut self, gravity: Vec3) -> bool {
+        if !gravity.is_finite() || gravity.length() > 1.0e4 {
+            return false;
+        }
+        if gravity != self.options.gravity {
+            self.options.gravity = gravity;
+            self.world.set_gravity(gravity.to_array());
+        }
+        true
     }
 }
 

@@ -105,3 +105,53 @@ fn a_fraction_of_a_substep_waits_for_the_next_call() {
     assert!(y < 10.0 && y.is_finite());
     let _ = Vec3::ZERO;
 }
+
+/// Gravity set while bodies fall (MMD's gravity keys): from then on the body accelerates the
+/// new way, and a reset keeps the new gravity.
+#[test]
+fn a_new_gravity_pulls_from_the_next_step_and_survives_a_reset() {
+    let mut sphere = body(
+        0,
+        PhysicsMode::Physics,
+        RigidShape::Sphere,
+        [0.0, 10.0, 0.0],
+    );
+    sphere.linear_damping = 0.0;
+    sphere.angular_damping = 0.0;
+    let pmx = model(
+        vec![bone("ball", [0.0, 10.0, 0.0], -1)],
+        vec![sphere],
+        vec![],
+    );
+    let (mut physics, _) = ModelPhysics::new(&pmx, &PhysicsOptions::default()).expect("world");
+    let globals = rest_globals(&pmx);
+    let sideways = Vec3::new(49.0, 0.0, 0.0);
+    let position = |physics: &ModelPhysics| physics.body_transform(0).expect("body").w_axis;
+    let h = SubstepRate::Hz60.seconds();
+    // Semi-implicit Euler over n substeps from rest: s = g·h²·n(n+1)/2.
+    let euler = |g: f32, n: f32| g * h * h * n * (n + 1.0) / 2.0;
+    for reset_first in [false, true] {
+        physics.reset(&globals);
+        assert!(physics.set_gravity(sideways));
+        if reset_first {
+            physics.reset(&globals);
+        }
+        for _ in 0..30 {
+            physics.step(&globals, 1.0 / 30.0);
+        }
+        let at = position(&physics);
+        assert!(
+            (at.x - euler(49.0, 60.0)).abs() < 1e-3 * euler(49.0, 60.0),
+            "reset first {reset_first}: moved {} along X",
+            at.x
+        );
+        assert!((at.y - 10.0).abs() < 1e-4, "no longer falls: y {}", at.y);
+    }
+    assert!(!physics.set_gravity(Vec3::new(f32::NAN, 0.0, 0.0)));
+    assert!(!physics.set_gravity(Vec3::new(0.0, -2.0e4, 0.0)));
+    assert_eq!(
+        physics.options().gravity,
+        sideways,
+        "a refused gravity changes nothing"
+    );
+}

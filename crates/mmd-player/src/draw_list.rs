@@ -65,7 +65,7 @@ pub fn scene_meshes(scene: &Scene) -> impl Iterator<Item = SceneMesh<'_>> {
         mesh: &accessory.mesh,
         textures: &accessory.textures,
         accessory: true,
-        shown: accessory.settings.visible,
+        shown: accessory.ever_shown(),
     });
     models.chain(accessories)
 }

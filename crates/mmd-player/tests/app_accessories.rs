@@ -323,3 +323,50 @@ fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
     assert_eq!(player(&h).scene.accessories[0].settings.parent, None);
     assert!(h.query_by_role_and_label(Role::ComboBox, "Bone").is_none());
 }
+
+/// An accessory moved by keys (a `.pmm`'s, a project's) plays them as the timeline moves; its
+/// panel shows the keyed settings without editing them until its keys are dropped.
+#[test]
+fn a_keyed_accessory_plays_its_keys_and_its_panel_waits_for_them_to_be_dropped() {
+    use mmd_scene::accessory_motion::{AccessoryKey, AccessoryMotion};
+    let dir = tempfile::tempdir().unwrap();
+    let mut scene = scene_with(dir.path(), &["hat"]);
+    let key = |frame: u32, x: f32, visible: bool| AccessoryKey {
+        frame,
+        visible,
+        position: Vec3::new(x, 0.0, 0.0),
+        rotation: Vec3::ZERO,
+        scale: 1.0,
+        opacity: 1.0,
+        ground_shadow: true,
+        parent: None,
+    };
+    scene.accessories[0].motion =
+        AccessoryMotion::new(vec![key(0, 0.0, true), key(10, 10.0, false)]);
+    let mut h = ui_harness::harness_at(scene, 5.0);
+    let played = |h: &Harness<'_, App>| player(h).scene.accessories[0].settings.clone();
+    assert_eq!(
+        played(&h).position,
+        Vec3::new(5.0, 0.0, 0.0),
+        "halfway at frame 5"
+    );
+    assert!(played(&h).visible);
+    assert!(
+        h.query_by_label_contains("Moved by its 2 keys").is_some(),
+        "the panel says the keys move it"
+    );
+    click(&mut h, "Show accessory: 1. hat");
+    assert!(
+        played(&h).visible,
+        "shown or hidden by its keys, not by the switch"
+    );
+    h.state_mut().player.apply(Action::Seek(12.0));
+    h.run();
+    assert!(!played(&h).visible, "hidden from its second key");
+    assert_eq!(played(&h).position, Vec3::new(10.0, 0.0, 0.0));
+    click(&mut h, "Drop its keys");
+    assert!(player(&h).scene.accessories[0].motion.is_none());
+    assert_eq!(played(&h).position, Vec3::new(10.0, 0.0, 0.0), "it stays");
+    click(&mut h, "Show accessory: 1. hat");
+    assert!(played(&h).visible, "its switch works again");
+}

@@ -152,9 +152,21 @@ fn largest_difference(printed: &[Vec<f32>], globals: &[Mat4]) -> f32 {
     printed
         .iter()
         .zip(globals)
-        .flat_map(|(a, m)| a.iter().zip(m.to_cols_array()).map(|(x, y)| (x - y).abs()))
+        .map(|(a, m)| {
+            // A VPD keeps six decimals of each rotation: a bone far from the origin (Gene's
+            // cloak counterweights hang 75 units down) moves by that rounding times its lever.
+            let lever = (m.w_axis.truncate().length() / MODEL_SIZE).max(1.0);
+            a.iter()
+                .zip(m.to_cols_array())
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0, f32::max)
+                / lever
+        })
         .fold(0.0, f32::max)
 }
+
+/// About a model's height: bones within it are compared as they are.
+const MODEL_SIZE: f32 = 20.0;
 
 /// Gene dancing "laugh", posed at frame 60 through the player's actions: the left hand
 /// dragged up and forward in steps, a right foot unpinned and the head pulled aside.

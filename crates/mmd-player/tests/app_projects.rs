@@ -227,3 +227,131 @@ fn the_outside_parent_pickers_hang_a_bone() {
         "nothing picked yet"
     );
 }
+
+#[test]
+fn missing_files_are_listed_and_located_with_the_rest_found_beside() {
+    use mmd_player::ui::file_browser::FilePurpose;
+    use mmd_scene::project::locate::MissingPart;
+
+    let dir = tempfile::tempdir().unwrap();
+    let (mut saved, project) = saved_player(dir.path());
+    saved.update_pose();
+    let moved = dir.path().join("moved");
+    std::fs::create_dir_all(&moved).unwrap();
+    for name in ["dancer.pmx", "dance.vmd"] {
+        std::fs::rename(dir.path().join(name), moved.join(name)).unwrap();
+    }
+
+    let mut h = harness_at(Scene::bundled().unwrap(), 0.0);
+    h.state_mut()
+        .player
+        .apply(Action::Open(vec![project.clone()]));
+    h.run();
+    let missing = player(&h).missing_files();
+    assert_eq!(missing.len(), 1, "the model (its layer waits inside it)");
+    assert_eq!(missing[0].written, "dancer.pmx");
+    assert!(player(&h).scene.actors.is_empty());
+    h.get_by_label("Missing files");
+    click(&mut h, "Locate…");
+    assert_eq!(
+        player(&h).requests.locate_dialog,
+        Some(MissingPart::Model(0)),
+        "the button asks for a file dialog"
+    );
+    h.state_mut().player.requests.locate_dialog = None;
+
+    // What the dialog gives back when the user picks a file of the wrong kind, then the
+    // model.
+    let wrong = FilePurpose::Locate(MissingPart::Model(0))
+        .action(vec![moved.join("dance.vmd")])
+        .unwrap();
+    h.state_mut().player.apply(wrong);
+    h.run();
+    assert!(player(&h).error.is_some(), "a motion is not the model");
+    assert_eq!(player(&h).missing_files().len(), 1, "still missing");
+    let picked = FilePurpose::Locate(MissingPart::Model(0))
+        .action(vec![moved.join("dancer.pmx")])
+        .unwrap();
+    h.state_mut().player.apply(picked);
+    h.run();
+    let located = player(&h);
+    assert!(
+        located.missing_files().is_empty(),
+        "its dance found beside it"
+    );
+    assert_eq!(located.scene.actors.len(), 1);
+    assert_eq!(located.scene.actors[0].position, Vec3::new(3.0, 0.0, -1.0));
+    assert_eq!(located.scene.actors[0].layers().len(), 1);
+    assert_eq!(
+        located.playback().frame(),
+        37.0,
+        "the frame the project was saved at, reached once its dance is back"
+    );
+    assert!(located.project_modified(), "saving writes the new paths");
+    assert!(ui::window_title(located).starts_with("show* — "));
+    assert!(
+        h.query_by_label("Locate…").is_none(),
+        "the window goes once nothing is missing"
+    );
+    h.state_mut().player.update_pose();
+    assert_eq!(
+        player(&h).pose().unwrap().globals,
+        saved.pose().unwrap().globals,
+        "the same pose as with the files in place"
+    );
+
+    h.state_mut().player.apply(Action::SaveProject);
+    assert!(!player(&h).project_modified());
+    let text = std::fs::read_to_string(&project).unwrap();
+    assert!(text.contains("\"moved/dancer.pmx\""), "{text}");
+    assert!(text.contains("\"moved/dance.vmd\""), "{text}");
+}
+
+#[test]
+fn without_a_system_dialog_the_in_window_browser_locates_a_missing_file() {
+    use egui::accesskit::Role;
+    use egui_kittest::Harness;
+    use mmd_player::ui::file_browser::FilePurpose;
+    use ui_harness::App;
+
+    let dir = tempfile::tempdir().unwrap();
+    let (_, project) = saved_player(dir.path());
+    let moved = dir.path().join("moved");
+    std::fs::create_dir_all(&moved).unwrap();
+    for name in ["dancer.pmx", "dance.vmd"] {
+        std::fs::rename(dir.path().join(name), moved.join(name)).unwrap();
+    }
+    // `egui_file` leaves its fields without accessible names, which kittest would refuse.
+    let mut h = Harness::builder()
+        .with_size([1280.0, 720.0])
+        .with_accessibility_check(false)
+        .allow_missing_glyphs()
+        .build_ui_state(App::frame, App::new(Scene::bundled().unwrap(), 0.0));
+    h.state_mut().player.apply(Action::Open(vec![project]));
+    h.run();
+    click(&mut h, "Locate…");
+    // What the window layer does with the request where the system shows no dialog.
+    let part = h.state_mut().player.requests.locate_dialog.take().unwrap();
+    h.state_mut()
+        .ui
+        .browse_files(&moved, FilePurpose::Locate(part));
+    h.run();
+    assert!(
+        h.query_by_label_contains("dance.vmd").is_none(),
+        "only models are listed for a model"
+    );
+    // The Missing files window names the file too: pick it in the browser.
+    let browser = h.get_by_label_contains("Locate a missing file").rect();
+    h.get_all_by_label_contains("dancer.pmx")
+        .find(|n| browser.contains_rect(n.rect()))
+        .unwrap()
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Open").click();
+    h.run();
+    assert!(!h.state().ui.browsing_files());
+    let located = player(&h);
+    assert_eq!(located.error, None);
+    assert_eq!(located.scene.actors.len(), 1);
+    assert!(located.missing_files().is_empty());
+}

@@ -667,6 +667,7 @@ fn input<'a>(
         layers: scene.actors[0].layers(),
         overrides,
         morph_pins: pins,
+        gravity: None,
     }
 }
 
@@ -679,6 +680,7 @@ fn fresh_bake(scene: &Scene, overrides: &IkOverrides, pins: &[Option<f32>]) -> P
         input(scene, overrides, pins),
         &mut live,
         last,
+        None,
         &mut |_, _| true,
     )
     .unwrap()
@@ -861,6 +863,50 @@ fn reset_key_and_rate_restart_live_physics_from_the_current_frame() {
     fresh.evaluate(input, 20.0, &mut pose);
     assert_same_globals(player(&h).pose().unwrap(), &pose, "at 120 Hz");
 }
+/// A model hung from another's bone (外部親) is baked once the other's bake is in, and then
+/// shows what the engine bakes for the same scene.
+#[test]
+fn a_hung_model_is_baked_after_the_one_it_hangs_from() {
+    use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
+    if gene_scene().is_none() {
+        return;
+    }
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures/gene"
+    ));
+    let (model, motion) = (dir.join("Gene_light.pmx"), dir.join("motion/02_laugh.vmd"));
+    let mut scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    scene.actors[1].position = glam::Vec3::new(-8.0, 0.0, 0.0);
+    let hand = scene.actors[1].model.rig.bone_index("右手首").unwrap();
+    let target = OutsideTarget {
+        actor: scene.actors[1].id,
+        bone: hand,
+    };
+    scene.actors[0].outside_parents = vec![OutsideParent::constant(0, target)];
+    let mut h = harness(scene);
+    physics_menu(&mut h, "Baked");
+    wait_for_bake(&mut h);
+    let scene = player(&h).scene.clone();
+    let mut engine = mmd_scene::engine::SceneEngine::new(
+        PhysicsMode::Baked,
+        SubstepRate::Hz60,
+        mmd_scene::engine::LiveStepping::Display,
+    );
+    engine
+        .bake_now(&scene.actors, scene.last_frame(), &mut |_, _| true)
+        .unwrap();
+    for frame in ["40", "12"] {
+        type_frame(&mut h, frame);
+        engine.pose(&scene.actors, frame.parse().unwrap());
+        assert_same_globals(
+            player(&h).pose().unwrap(),
+            engine.pose_of(0).unwrap(),
+            &format!("frame {frame}"),
+        );
+    }
+}
+
 #[test]
 fn baked_physics_scrubs_to_exactly_the_bake_and_a_pin_or_ik_switch_rebakes_it() {
     let Some(scene) = gene_scene() else { return };

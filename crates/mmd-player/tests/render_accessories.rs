@@ -225,6 +225,56 @@ fn a_box_held_by_the_hand_moves_with_it_and_one_on_the_floor_stays() {
     );
 }
 
+/// A project's accessory keys (as a `.pmm` brings them) move a glowing box across the view:
+/// left of the model at frame 0, right at frame 40, halfway between at frame 20.
+#[test]
+fn a_keyed_accessory_moves_between_its_keys_in_a_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("box.x");
+    std::fs::write(&x, xfile::write_text(&glowing_box([1.0, 0.0, 0.0]))).unwrap();
+    let project = dir.path().join("keyed.mmdproject");
+    std::fs::write(
+        &project,
+        r#"{ "format": "mmd-player project", "version": 2,
+             "models": [ { "file": "bundled", "layers": [ { "files": ["bundled"] } ] } ],
+             "physics": { "mode": "off" },
+             "accessories": [ { "file": "box.x", "keys": [
+               { "frame": 0, "position": [-10, 10, -5], "scale": 0.1 },
+               { "frame": 40, "position": [10, 10, -5], "scale": 0.1 } ] } ] }"#,
+    )
+    .unwrap();
+    let out = dir.path().join("frames");
+    let mut args: Vec<&OsStr> = vec![project.as_os_str()];
+    for a in ["--frames", "0,20,40", "--size", "320x240", "--out"] {
+        args.push(OsStr::new(a));
+    }
+    args.push(out.as_os_str());
+    let Some(output) = render(&args, None) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let at = |n: &str| {
+        let (centre, count) = centroid(&image::open(out.join(n)).unwrap().to_rgba8(), [255, 0, 0]);
+        assert!(count > 10, "{n}: {count} red pixels");
+        centre
+    };
+    let (left, middle, right) = (
+        at("frame_00000.png"),
+        at("frame_00020.png"),
+        at("frame_00040.png"),
+    );
+    assert!(right.x - left.x > 100.0, "{left} → {right}");
+    assert!(
+        (middle.x - (left.x + right.x) / 2.0).abs() < 3.0,
+        "halfway at frame 20: {left}, {middle}, {right}"
+    );
+    assert!((left.y - right.y).abs() < 3.0, "{left} → {right}");
+}
+
 #[test]
 fn a_bad_accessory_setting_is_one_line_naming_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -365,6 +365,14 @@ impl Layers {
         .unwrap_or(true)
     }
 
+    /// Whether the layers show the model at timeline frame `frame`: the heaviest layer taking
+    /// part with show/IK keys decides, as for IK; without one, it is shown.
+    #[inline]
+    pub fn shown(&self, frame: f32) -> bool {
+        self.heaviest(frame, true, Motion::keys_shown, Motion::shown)
+            .unwrap_or(true)
+    }
+
     /// Whether any layer has a bone key that turns physics off; without one,
     /// [`Layers::bone_physics_off`] is false everywhere.
     pub fn has_physics_toggles(&self) -> bool {

@@ -27,7 +27,10 @@
 //!    index), in two passes (before and after physics). An append bone takes its source's
 //!    animated rotation/translation (the source's append values when the source itself
 //!    appends and the local flag is off), times the source's IK rotation, scaled by the
-//!    weight (slerp from identity, so negative and > 1 weights extrapolate). An enabled IK
+//!    weight as MMD does it: the half angle of the quaternion D3DX reads back from the
+//!    rotation matrix, times the weight, less MMD's 3.14 (not π) first when that
+//!    quaternion's w is negative (slerp from identity otherwise, so negative and > 1
+//!    weights extrapolate). An enabled IK
 //!    bone solves its chain with the method [`IkOverrides`] picks for it: CCD (below, the
 //!    default) or the Jacobian solver ([`IkMethod::Jacobian`]: damped least squares on
 //!    log-quaternion joint parameters, described in `src/ik/mod.rs`). Globals are always
@@ -59,10 +62,18 @@
 //! - One addition to MMD: a limited link the solve never turned (it ended before the link's
 //!   first step, as at rest) is clamped into its limits afterwards, so every limited link
 //!   ends inside them; MMD leaves such a knee straight, past its -0.5° limit.
+//! - After turning a link, MMD refreshes every bone below it except the effectors of other
+//!   solvers; so until one of its links turns, a solver reads its effector where the
+//!   effector's deform layer put it, before earlier solvers of that layer or later ones
+//!   turned its ancestors: a toe IK's first step sees the toe where it was before the leg
+//!   IK moved the ankle (`IkSolverDef::stale_effector`). Still one evaluation's state.
 //!
-//! Not reproduced: MMD keeps per-link IK state across frames for links that follow an
-//! appended IK link, and resets an effector's append rotation during its solve; no fixture
-//! has either, and keeping state would make evaluation depend on the previous frame.
+//! Not reproduced (no fixture has either): MMD keeps state from one evaluation to the next
+//! in two places, the IK rotation of a link whose own or an ancestor's append source is an
+//! IK link (seeding that link's first step), and the world matrix of an effector whose
+//! deform layer comes after its IK bone's (read by the first step); keeping them would make
+//! a frame depend on the frames evaluated before it (see `ARCHITECTURE.md`, "What is
+//! stateless"). MMD also resets an effector's append rotation during its solve.
 //! Degenerate geometry (a link on the effector or the IK bone) skips the step.
 //!
 //! Motion keys' rotations are normalised when bound, unless they are unit length to f32

@@ -175,6 +175,8 @@ pub struct Motion {
     morphs: Tracks<f32>,
     /// Per IK solver.
     iks: Tracks<bool>,
+    /// One track: whether the model is shown, from each show/IK key on.
+    shown: Tracks<bool>,
     /// Per bone, whether each key turns physics off; only bones with at least one such key
     /// have keys here, so a motion without toggles holds none.
     physics_off: Tracks<bool>,
@@ -211,6 +213,7 @@ impl Motion {
         let mut bone_keys = Vec::new();
         let mut morph_keys = Vec::new();
         let mut ik_keys = Vec::new();
+        let mut show_keys = Vec::new();
         let mut toggle_keys = Vec::new();
         let mut last_frame = 0;
         for source in sources {
@@ -261,6 +264,7 @@ impl Motion {
                 }
             }
             for key in &vmd.ik_keys {
+                show_keys.push((0, key.frame, key.visible != 0));
                 for state in &key.iks {
                     let solver = ik_names
                         .bind(&state.name)
@@ -281,6 +285,7 @@ impl Motion {
             bones: Tracks::build(rig.bone_count(), bone_keys),
             morphs: Tracks::build(rig.morph_count(), morph_keys),
             iks: Tracks::build(rig.ik_solver_count(), ik_keys),
+            shown: Tracks::build(1, show_keys),
             last_frame,
         }
     }
@@ -318,6 +323,17 @@ impl Motion {
     /// Whether the motion has keys for `morph`.
     pub fn animates_morph(&self, morph: usize) -> bool {
         self.morphs.is_keyed(morph)
+    }
+
+    /// Whether the motion has show/IK keys (which also show or hide the model).
+    pub fn keys_shown(&self) -> bool {
+        self.shown.is_keyed(0)
+    }
+
+    /// Whether the motion shows the model at `frame`: the latest show/IK key at or before
+    /// the frame decides (MMD's 表示); without one the model is shown.
+    pub fn shown(&self, frame: f32) -> bool {
+        self.shown.latest(0, frame).unwrap_or(true)
     }
 
     /// Whether the motion has show/IK keys for IK solver `solver`.

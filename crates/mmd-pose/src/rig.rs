@@ -96,6 +96,13 @@ pub(crate) struct IkSolverDef {
     /// translation (the same operations as the full product's translation), and the solve
     /// finishes with one full update.
     pub effector_position_only: bool,
+    /// Where an earlier solver of the same or a later deform layer turns some ancestor of
+    /// the effector: the effector's ancestors from the first such one down to the effector,
+    /// each marked when its IK rotation is an earlier solver's. MMD refreshes every bone
+    /// below a link it turns except the effectors of other solvers, so CCD's first step
+    /// here reads the effector where the layer's world pass put it, before those solvers
+    /// turned its ancestors (a toe IK after its leg IK). Empty when no earlier solver does.
+    pub stale_effector: Vec<(u32, bool)>,
 }
 
 /// A model's skeleton and morph definitions, ready for evaluation. See the crate docs for
@@ -273,6 +280,13 @@ impl Rig {
         });
         for (k, s) in solvers.iter().enumerate() {
             solver_of_bone[s.bone as usize] = k as u32;
+        }
+        let layers = evaluation_layers(&pmx.bones, &parent, &topo_order);
+        let stale: Vec<_> = (0..solvers.len())
+            .map(|k| stale_effector_path(&solvers, k, &parent, &layers))
+            .collect();
+        for (solver, path) in solvers.iter_mut().zip(stale) {
+            solver.stale_effector = path;
         }
         let append_bones = (0..n as u32)
             .filter(|&i| append[i as usize].is_some())
@@ -613,6 +627,57 @@ fn fixed_axis(bone: &pmx::Bone) -> Option<Vec3A> {
     Vec3A::from_array(bone.fixed_axis?).try_normalize()
 }
 
+/// Per bone, when MMD's world pass reaches it: (after-physics flag, deform depth), the
+/// depth raised to its parent's when that is deeper (MMD evaluates a parent's layer first).
+fn evaluation_layers(bones: &[pmx::Bone], parent: &[u32], topo_order: &[u32]) -> Vec<(bool, i32)> {
+    let mut layers: Vec<(bool, i32)> = bones
+        .iter()
+        .map(|b| (b.has(bone_flags::AFTER_PHYSICS), b.deform_depth))
+        .collect();
+    for &b in topo_order {
+        let p = parent[b as usize];
+        if p != NONE {
+            layers[b as usize] = layers[b as usize].max(layers[p as usize]);
+        }
+    }
+    layers
+}
+
+/// `IkSolverDef::stale_effector` of solver `k` (solvers in the order they run).
+fn stale_effector_path(
+    solvers: &[IkSolverDef],
+    k: usize,
+    parent: &[u32],
+    layers: &[(bool, i32)],
+) -> Vec<(u32, bool)> {
+    let effector = solvers[k].effector;
+    // An earlier solver whose IK bone's layer is not before the effector's ran after the
+    // effector's world pass.
+    let turned_before = |b: u32| {
+        solvers[..k].iter().any(|s| {
+            layers[effector as usize] <= layers[s.bone as usize]
+                && s.links.iter().any(|l| l.bone == b)
+        })
+    };
+    let mut path = Vec::new();
+    let mut b = effector;
+    loop {
+        path.push(b);
+        match parent[b as usize] {
+            NONE => break,
+            p => b = p,
+        }
+    }
+    path.reverse();
+    match path.iter().position(|&b| turned_before(b)) {
+        Some(first) => path[first..]
+            .iter()
+            .map(|&b| (b, turned_before(b)))
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 fn build_solver(
     bone: usize,
     bones: &[pmx::Bone],
@@ -718,6 +783,7 @@ fn build_solver(
         below_ranges,
         moves_effector,
         effector_position_only,
+        stale_effector: Vec::new(),
     })
 }
 

@@ -24,6 +24,8 @@ const PIN_POSITION: f32 = 1.0e-3;
 const PIN_ROTATION: f32 = 1.0e-3;
 /// Playback of the written pose against the solve.
 const PLAYBACK: f32 = 1.0e-4;
+/// About a model's height: bones within it are held to [`PLAYBACK`] as it is.
+const MODEL_SIZE: f32 = 20.0;
 
 fn position(pose: &Pose, b: usize) -> Vec3 {
     pose.globals[b].w_axis.truncate()
@@ -141,17 +143,21 @@ fn unmoved_by_unkeyable_chains(rig: &Rig, keyable: &[bool]) -> Vec<bool> {
 }
 
 /// The largest difference of a matrix element between two poses over the `compared`
-/// bones, and its bone.
+/// bones, and its bone. A bone farther than [`MODEL_SIZE`] from the origin (Gene's cloak
+/// counterweights hang 94 units below) has its difference divided by its distance over
+/// that size, since rounding grows with the lever arm.
 fn largest_difference(a: &Pose, b: &Pose, compared: &[bool]) -> (f32, usize) {
     a.globals
         .iter()
         .zip(&b.globals)
         .map(|(x, y)| {
+            let lever = (y.w_axis.truncate().length() / MODEL_SIZE).max(1.0);
             (*x - *y)
                 .abs()
                 .to_cols_array()
                 .into_iter()
                 .fold(0.0, f32::max)
+                / lever
         })
         .enumerate()
         .filter(|&(i, _)| compared[i])

@@ -11,7 +11,7 @@ use common::*;
 use glam::{Mat4, Quat, Vec3, Vec3A};
 use mmd_format::FixedText;
 use mmd_format::pmx::{Morph, MorphOffsets, MorphPanel, Pmx};
-use mmd_format::vmd::{MorphKey, Vmd};
+use mmd_format::vmd::{IkKey, MorphKey, Vmd};
 use mmd_pose::{
     IkOverride, IkOverrides, Layer, LayerMode, Layers, Motion, Pose, Rig, evaluate, evaluate_layers,
 };
@@ -582,6 +582,43 @@ fn ik_switches_come_from_the_heaviest_layer_with_show_ik_keys() {
         ..layer(&rig, &on, 0.1)
     };
     assert!(enabled([layer(&rig, &off, 1.0), light_on].into()));
+}
+
+/// MMD's 表示 switch, kept in show/IK keys: the latest key at or before the frame shows or
+/// hides the model; between layers, the heaviest with such keys decides, as for IK.
+#[test]
+fn show_keys_hide_the_model_from_their_frame_on() {
+    let (rig, _) = Rig::from_pmx(&leg());
+    let shows = |frames: &[(u32, bool)]| Vmd {
+        ik_keys: frames
+            .iter()
+            .map(|&(frame, shown)| IkKey {
+                visible: u8::from(shown),
+                ..ik_key(frame, &[])
+            })
+            .collect(),
+        ..leg_dance()
+    };
+    let hides = shows(&[(0, true), (10, false), (20, true)]);
+    let layers: Layers = [layer(&rig, &hides, 1.0)].into();
+    assert!(layers.shown(9.5));
+    assert!(!layers.shown(10.0));
+    assert!(!layers.shown(19.0));
+    assert!(layers.shown(20.0));
+    let none: Layers = [layer(&rig, &leg_dance(), 1.0)].into();
+    assert!(none.shown(15.0), "without show keys the model is shown");
+    let heavier_shown: Layers = [
+        layer(&rig, &hides, 0.3),
+        layer(&rig, &shows(&[(0, true)]), 0.7),
+    ]
+    .into();
+    assert!(heavier_shown.shown(15.0));
+    let lighter_shown: Layers = [
+        layer(&rig, &hides, 0.7),
+        layer(&rig, &shows(&[(0, true)]), 0.3),
+    ]
+    .into();
+    assert!(!lighter_shown.shown(15.0));
 }
 
 #[test]

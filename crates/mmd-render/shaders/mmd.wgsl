@@ -52,6 +52,10 @@ struct Material {
 @group(1) @binding(5) var clamp_sampler: sampler;
 @group(2) @binding(0) var shadow_map: texture_depth_2d;
 @group(2) @binding(1) var shadow_sampler: sampler;
+// The place (model space to world) of every accessory drawn this frame, written once a frame;
+// an accessory's draws name its place by their instance index. Its vertices are drawn as
+// uploaded, without a skinning pass, so one that moves costs no upload of its own.
+@group(3) @binding(0) var<storage, read> places: array<mat4x4<f32>>;
 
 struct VertexIn {
     // xyz, w = edge scale
@@ -90,8 +94,28 @@ fn safe_normalize(v: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(0.0, 1.0, 0.0);
 }
 
+// An accessory's vertex moved to its place, as the skinning pass moves a vertex held by one
+// bone with weight 1 (the same products, so the same pixels).
+fn placed(v: VertexIn, place: u32) -> VertexIn {
+    let m = places[place];
+    return VertexIn(
+        vec4<f32>((m * vec4<f32>(v.position.xyz, 1.0)).xyz, v.position.w),
+        vec4<f32>((m * vec4<f32>(v.normal.xyz, 0.0)).xyz, 0.0),
+        v.uv,
+    );
+}
+
 @vertex
 fn vs_main(v: VertexIn) -> ShadedOut {
+    return shaded_vertex(v);
+}
+
+@vertex
+fn vs_accessory(v: VertexIn, @builtin(instance_index) place: u32) -> ShadedOut {
+    return shaded_vertex(placed(v, place));
+}
+
+fn shaded_vertex(v: VertexIn) -> ShadedOut {
     var out: ShadedOut;
     out.clip = frame.view_proj * vec4<f32>(v.position.xyz, 1.0);
     out.normal = v.normal.xyz;
@@ -242,6 +266,15 @@ struct CastOut {
 // The self-shadow map: depth as the light sees it.
 @vertex
 fn vs_cast(v: VertexIn) -> CastOut {
+    return cast_vertex(v);
+}
+
+@vertex
+fn vs_accessory_cast(v: VertexIn, @builtin(instance_index) place: u32) -> CastOut {
+    return cast_vertex(placed(v, place));
+}
+
+fn cast_vertex(v: VertexIn) -> CastOut {
     var out: CastOut;
     out.clip = frame.light_view_proj * vec4<f32>(v.position.xyz, 1.0);
     out.uv = v.uv.xy;
@@ -284,6 +317,15 @@ fn fs_edge(in: FlatOut) -> @location(0) vec4<f32> {
 
 @vertex
 fn vs_shadow(v: VertexIn) -> FlatOut {
+    return shadow_vertex(v);
+}
+
+@vertex
+fn vs_accessory_shadow(v: VertexIn, @builtin(instance_index) place: u32) -> FlatOut {
+    return shadow_vertex(placed(v, place));
+}
+
+fn shadow_vertex(v: VertexIn) -> FlatOut {
     var out: FlatOut;
     out.clip = frame.shadow_view_proj * vec4<f32>(v.position.xyz, 1.0);
     return out;

@@ -7,6 +7,7 @@
 //! [`ModelGpu::update`] with the pose and [`Renderer::render`] (or [`Offscreen::render`]).
 //! Everything is in MMD's left-handed, Y-up model space.
 
+mod accessory_draws;
 mod context;
 mod device_errors;
 mod error;

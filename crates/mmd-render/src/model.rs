@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use glam::{Mat4, Quat, Vec2, Vec3};
 use mmd_format::pmx::{Pmx, SphereMode, Toon, Weight, material_flags};
@@ -49,6 +49,7 @@ pub struct SkinnedVertex {
 /// A model's GPU resources and per-frame state.
 pub struct ModelGpu {
     vertex_count: u32,
+    index_count: u32,
     skinning_buffer: wgpu::Buffer,
     rotation_buffer: wgpu::Buffer,
     position_delta_buffer: wgpu::Buffer,
@@ -73,9 +74,22 @@ pub struct ModelGpu {
     written_opacity: f32,
     /// Some vertex blends rotations (SDEF, QDEF), so the bones' rotations are uploaded too.
     blends_rotations: bool,
+    /// An accessory: skinned once, in its rest pose, and placed by the vertex shader from the
+    /// renderer's buffer of places (see `accessory_draws.rs`), so moving it skins nothing.
+    accessory: bool,
+    /// Changes whenever what the model's draws are (its visible materials, its look) does,
+    /// so that draws recorded once (an accessory's) are recorded again.
+    draw_key: u64,
     /// The skinning inputs changed since the skinned vertices were last computed. A model
     /// that stands still (an accessory on the floor) is then not skinned again each frame.
     needs_skinning: AtomicBool,
+}
+
+/// The next [`ModelGpu::draw_key`]: unique across models, so a key also tells models apart.
+static NEXT_DRAW_KEY: AtomicU64 = AtomicU64::new(0);
+
+fn next_draw_key() -> u64 {
+    NEXT_DRAW_KEY.fetch_add(1, Ordering::Relaxed)
 }
 
 /// How an accessory is drawn besides its materials: MMD's Tr, AD and shadow settings.
@@ -148,9 +162,10 @@ impl ModelGpu {
         ModelGpu::upload(device, queue, renderer, pmx, textures, Shading::Model)
     }
 
-    /// Uploads an accessory given as a model of one bone (every vertex weighted to bone 0,
-    /// whose matrix is the placement): drawn with MMD's accessory shading (no toon, no edge),
-    /// its look set by [`ModelGpu::set_accessory_look`]. Otherwise as [`ModelGpu::new`].
+    /// Uploads an accessory given as a model of one bone (every vertex weighted to bone 0):
+    /// drawn with MMD's accessory shading (no toon, no edge) where its placement puts it (the
+    /// vertex shader applies the placement; the vertices are skinned once, at rest), its look
+    /// set by [`ModelGpu::set_accessory_look`]. Otherwise as [`ModelGpu::new`].
     pub fn new_accessory(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
@@ -220,7 +235,8 @@ impl ModelGpu {
         let index_buffer = buffer(
             "indices",
             bytemuck::cast_slice(&indices),
-            wgpu::BufferUsages::INDEX,
+            // An accessory's are copied into its run's buffer (`accessory_draws.rs`).
+            wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_SRC,
         );
         let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("skinning"),
@@ -317,6 +333,7 @@ impl ModelGpu {
         warnings.sort_by(|a, b| a.path.cmp(&b.path));
         let model = ModelGpu {
             vertex_count,
+            index_count: total,
             skinning_buffer,
             rotation_buffer,
             position_delta_buffer,
@@ -334,6 +351,8 @@ impl ModelGpu {
             look: AccessoryLook::default(),
             written_opacity: 1.0,
             needs_skinning: AtomicBool::new(true),
+            accessory: shading == Shading::Accessory,
+            draw_key: next_draw_key(),
             blends_rotations: pmx
                 .vertices
                 .iter()
@@ -346,6 +365,10 @@ impl ModelGpu {
         self.vertex_count
     }
 
+    pub(crate) fn index_count(&self) -> u32 {
+        self.index_count
+    }
+
     /// Places the model in the scene from the next [`ModelGpu::update`]: its model space
     /// moved by `placement` (several models side by side; the identity by default).
     pub fn set_placement(&mut self, placement: Mat4) {
@@ -354,7 +377,25 @@ impl ModelGpu {
 
     /// An accessory's Tr, AD and ground-shadow settings from the next [`ModelGpu::update`].
     pub fn set_accessory_look(&mut self, look: AccessoryLook) {
+        if (look.additive, look.ground_shadow) != (self.look.additive, self.look.ground_shadow) {
+            self.draw_key = next_draw_key();
+        }
         self.look = look;
+    }
+
+    /// Where the model stands in the scene ([`ModelGpu::set_placement`]).
+    pub(crate) fn placement(&self) -> Mat4 {
+        self.placement
+    }
+
+    /// Uploaded with [`ModelGpu::new_accessory`].
+    pub(crate) fn is_accessory(&self) -> bool {
+        self.accessory
+    }
+
+    /// Changes whenever the model's draws change (which materials are visible, its look).
+    pub(crate) fn draw_key(&self) -> u64 {
+        self.draw_key
     }
 
     /// The look [`ModelGpu::set_accessory_look`] set (the default for a model).
@@ -365,10 +406,13 @@ impl ModelGpu {
     /// Sets the pose for the next frames: `skinning` holds one matrix per bone (global ×
     /// T(−rest position); missing ones count as identity), `morph_weights` one weight per
     /// model morph with group morphs already expanded (missing ones count as 0).
+    /// An accessory's vertices stay in their rest pose (its place is applied when drawn).
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
         // The matrix after the bones' is the placement alone (invalid bone indices use it).
         let mut moved = false;
-        if let Some((last, bones)) = self.matrices.split_last_mut() {
+        if !self.accessory
+            && let Some((last, bones)) = self.matrices.split_last_mut()
+        {
             let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
             for (slot, m) in bones.iter_mut().zip(given) {
                 moved |= store_changed(slot, self.placement * *m);
@@ -398,6 +442,10 @@ impl ModelGpu {
             .apply(morph_weights, &self.base_params, &mut self.params);
         if moved || changes.vertices || changes.uvs {
             self.needs_skinning.store(true, Ordering::Relaxed);
+            // An accessory's run holds a copy of its vertices, to be made again.
+            if self.accessory {
+                self.draw_key = next_draw_key();
+            }
         }
         if changes.vertices && self.vertex_count > 0 {
             queue.write_buffer(
@@ -422,8 +470,13 @@ impl ModelGpu {
                     0,
                     bytemuck::bytes_of(&params.uniform(material.switches, opacity)),
                 );
-                material.visible = params.diffuse[3] * opacity > 0.0;
-                material.edge = material.edge_flag && params.edge_visible();
+                let visible = params.diffuse[3] * opacity > 0.0;
+                let edge = material.edge_flag && params.edge_visible();
+                if (visible, edge) != (material.visible, material.edge) {
+                    self.draw_key = next_draw_key();
+                }
+                material.visible = visible;
+                material.edge = edge;
             }
         }
     }
@@ -455,7 +508,8 @@ impl ModelGpu {
             .filter(|m| m.visible && !m.indices.is_empty())
     }
 
-    /// Runs the skinning pass for the current pose and reads the vertices back.
+    /// Runs the skinning pass for the current pose and reads the vertices back (an
+    /// accessory's in its rest pose: its place is applied when drawn).
     pub fn read_skinned(
         &self,
         device: &wgpu::Device,

@@ -2,10 +2,13 @@
 //! shadow, every material in order and the edges, drawn with 4× MSAA and resolved into the
 //! caller's view.
 
+use std::sync::{Mutex, PoisonError};
+
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
 use mmd_pose::{Camera, Light, SelfShadow, SelfShadowMode};
 
+use crate::accessory_draws::{AccessoryDraws, Recording};
 use crate::model::ModelGpu;
 use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
@@ -137,15 +140,39 @@ impl FrameTargets {
     }
 }
 
-struct Pipelines {
+/// The vertex shader entry points a set of pipelines draws with: the models' read the
+/// skinned vertices, the accessories' place the vertices as uploaded (`shaders/mmd.wgsl`).
+struct VertexEntries {
+    main: &'static str,
+    cast: &'static str,
+    shadow: &'static str,
+    /// Accessories have no edge.
+    edge: Option<&'static str>,
+}
+
+const MODEL_ENTRIES: VertexEntries = VertexEntries {
+    main: "vs_main",
+    cast: "vs_cast",
+    shadow: "vs_shadow",
+    edge: Some("vs_edge"),
+};
+
+const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
+    main: "vs_accessory",
+    cast: "vs_accessory_cast",
+    shadow: "vs_accessory_shadow",
+    edge: None,
+};
+
+pub(crate) struct Pipelines {
     single_sided: wgpu::RenderPipeline,
     double_sided: wgpu::RenderPipeline,
     /// An accessory with AD on: its colour × alpha added onto what is behind.
     additive_single_sided: wgpu::RenderPipeline,
     additive_double_sided: wgpu::RenderPipeline,
-    edge: wgpu::RenderPipeline,
-    shadow: wgpu::RenderPipeline,
-    wireframe: Option<wgpu::RenderPipeline>,
+    edge: Option<wgpu::RenderPipeline>,
+    pub(crate) shadow: wgpu::RenderPipeline,
+    pub(crate) wireframe: Option<wgpu::RenderPipeline>,
     /// Into the self-shadow map, culled as each material is drawn.
     cast_single_sided: wgpu::RenderPipeline,
     cast_double_sided: wgpu::RenderPipeline,
@@ -156,6 +183,9 @@ struct Pipelines {
 pub struct Renderer {
     format: wgpu::TextureFormat,
     pipelines: Pipelines,
+    accessory_pipelines: Pipelines,
+    /// The accessories' places and recorded draws, kept from frame to frame.
+    accessories: Mutex<AccessoryDraws>,
     frame_buffer: wgpu::Buffer,
     frame_bind_group: wgpu::BindGroup,
     shadow_map: ShadowMap,
@@ -257,7 +287,36 @@ impl Renderer {
             bind_group_layouts: &[Some(&frame_layout), Some(&material_layout)],
             immediate_size: 0,
         });
-        let pipelines = Pipelines::new(device, &layout, &cast_layout, format);
+        let pipelines = Pipelines::new(device, &layout, &cast_layout, format, MODEL_ENTRIES);
+        let places_layout = AccessoryDraws::layout(device);
+        let accessory_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("accessory"),
+            bind_group_layouts: &[
+                Some(&frame_layout),
+                Some(&material_layout),
+                Some(&shadow_layout),
+                Some(&places_layout),
+            ],
+            immediate_size: 0,
+        });
+        let accessory_cast_layout =
+            device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("accessory self-shadow cast"),
+                bind_group_layouts: &[
+                    Some(&frame_layout),
+                    Some(&material_layout),
+                    None,
+                    Some(&places_layout),
+                ],
+                immediate_size: 0,
+            });
+        let accessory_pipelines = Pipelines::new(
+            device,
+            &accessory_layout,
+            &accessory_cast_layout,
+            format,
+            ACCESSORY_ENTRIES,
+        );
         let sampler = |mode| {
             device.create_sampler(&wgpu::SamplerDescriptor {
                 address_mode_u: mode,
@@ -278,6 +337,8 @@ impl Renderer {
         Renderer {
             format,
             pipelines,
+            accessory_pipelines,
+            accessories: Mutex::new(AccessoryDraws::new(device, places_layout)),
             frame_buffer,
             frame_bind_group,
             shadow_map,
@@ -353,10 +414,24 @@ impl Renderer {
             self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
+        let mut accessories = self
+            .accessories
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         self.skinning
             .dispatch(encoder, models.iter().filter_map(|m| m.take_skinning_job()));
+        let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
+        let recording = Recording {
+            pipelines: &self.accessory_pipelines,
+            frame: &self.frame_bind_group,
+            shadow_map: &self.shadow_map.bind_group,
+            format: self.format,
+            ground_shadow: shadow.is_some() && wireframe.is_none(),
+            wireframe: wireframe.is_some(),
+        };
+        accessories.prepare(queue, encoder, models, &recording);
         if self_shadow_mode > 0.0 {
-            self.draw_shadow_map(encoder, models);
+            self.draw_shadow_map(encoder, models, &accessories);
         }
         let [r, g, b, a] = view.background;
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -385,8 +460,17 @@ impl Renderer {
         });
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
         pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
-        let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
-        for model in models {
+        for part in parts(models) {
+            let model = match part {
+                Part::Model(model) => model,
+                Part::Accessories(run) => {
+                    pass.execute_bundles(accessories.run(run).map(|run| &run.frame));
+                    // A bundle leaves the pass with nothing bound.
+                    pass.set_bind_group(0, &self.frame_bind_group, &[]);
+                    pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
+                    continue;
+                }
+            };
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
             pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
             if shadow.is_some() && wireframe.is_none() && model.look().ground_shadow {
@@ -406,8 +490,11 @@ impl Renderer {
                 pass.set_bind_group(1, &m.bind_group, &[]);
                 pass.draw_indexed(m.indices.clone(), 0, 0..1);
             }
-            if view.edges && wireframe.is_none() {
-                pass.set_pipeline(&self.pipelines.edge);
+            if view.edges
+                && wireframe.is_none()
+                && let Some(edge) = &self.pipelines.edge
+            {
+                pass.set_pipeline(edge);
                 for m in model.visible_materials().filter(|m| m.edge) {
                     pass.set_bind_group(1, &m.bind_group, &[]);
                     pass.draw_indexed(m.indices.clone(), 0, 0..1);
@@ -419,7 +506,12 @@ impl Renderer {
 
 impl Renderer {
     /// The self-shadow map: the depth, from the light, of every visible material that casts.
-    fn draw_shadow_map(&self, encoder: &mut wgpu::CommandEncoder, models: &[&ModelGpu]) {
+    fn draw_shadow_map(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        models: &[&ModelGpu],
+        accessories: &AccessoryDraws,
+    ) {
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("self-shadow map"),
             color_attachments: &[],
@@ -434,15 +526,20 @@ impl Renderer {
             ..Default::default()
         });
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
-        for model in models {
+        for part in parts(models) {
+            let model = match part {
+                Part::Model(model) => model,
+                Part::Accessories(run) => {
+                    pass.execute_bundles(accessories.run(run).map(|run| &run.cast));
+                    // A bundle leaves the pass with nothing bound.
+                    pass.set_bind_group(0, &self.frame_bind_group, &[]);
+                    continue;
+                }
+            };
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
             pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
             for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
-                pass.set_pipeline(if m.double_sided {
-                    &self.pipelines.cast_double_sided
-                } else {
-                    &self.pipelines.cast_single_sided
-                });
+                pass.set_pipeline(self.pipelines.cast(m.double_sided));
                 pass.set_bind_group(1, &m.bind_group, &[]);
                 pass.draw_indexed(m.indices.clone(), 0, 0..1);
             }
@@ -450,9 +547,38 @@ impl Renderer {
     }
 }
 
+/// What a frame draws, in order: a model, or a run of accessories that follow one another
+/// (by its number among the frame's runs, as [`AccessoryDraws::prepare`] counts them).
+enum Part<'m> {
+    Model(&'m ModelGpu),
+    Accessories(usize),
+}
+
+fn parts<'m>(models: &'m [&'m ModelGpu]) -> impl Iterator<Item = Part<'m>> + 'm {
+    let mut runs = 0;
+    models
+        .chunk_by(|a, b| a.is_accessory() && b.is_accessory())
+        .map(move |chunk| match chunk {
+            [model] if !model.is_accessory() => Part::Model(model),
+            _ => {
+                runs += 1;
+                Part::Accessories(runs - 1)
+            }
+        })
+}
+
 impl Pipelines {
+    /// The pipeline a material is drawn into the self-shadow map with.
+    pub(crate) fn cast(&self, double_sided: bool) -> &wgpu::RenderPipeline {
+        if double_sided {
+            &self.cast_double_sided
+        } else {
+            &self.cast_single_sided
+        }
+    }
+
     /// The pipeline a material's colour is drawn with.
-    fn shaded(&self, double_sided: bool, additive: bool) -> &wgpu::RenderPipeline {
+    pub(crate) fn shaded(&self, double_sided: bool, additive: bool) -> &wgpu::RenderPipeline {
         match (double_sided, additive) {
             (false, false) => &self.single_sided,
             (true, false) => &self.double_sided,
@@ -466,6 +592,7 @@ impl Pipelines {
         layout: &wgpu::PipelineLayout,
         cast_layout: &wgpu::PipelineLayout,
         format: wgpu::TextureFormat,
+        entries: VertexEntries,
     ) -> Pipelines {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("mmd"),
@@ -562,7 +689,7 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(cast_layout),
-                vertex: vertex("vs_cast"),
+                vertex: vertex(entries.cast),
                 primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: SHADOW_MAP_FORMAT,
@@ -603,7 +730,7 @@ impl Pipelines {
             .then(|| {
                 build(
                     "wireframe",
-                    "vs_main",
+                    entries.main,
                     "fs_main",
                     None,
                     wgpu::PolygonMode::Line,
@@ -614,7 +741,7 @@ impl Pipelines {
         Pipelines {
             single_sided: build(
                 "single-sided",
-                "vs_main",
+                entries.main,
                 "fs_main",
                 Some(wgpu::Face::Back),
                 fill,
@@ -623,7 +750,7 @@ impl Pipelines {
             ),
             double_sided: build(
                 "double-sided",
-                "vs_main",
+                entries.main,
                 "fs_main",
                 None,
                 fill,
@@ -632,7 +759,7 @@ impl Pipelines {
             ),
             additive_single_sided: build_blended(
                 "additive, single-sided",
-                ("vs_main", "fs_main"),
+                (entries.main, "fs_main"),
                 Some(wgpu::Face::Back),
                 fill,
                 true,
@@ -641,25 +768,27 @@ impl Pipelines {
             ),
             additive_double_sided: build_blended(
                 "additive, double-sided",
-                ("vs_main", "fs_main"),
+                (entries.main, "fs_main"),
                 None,
                 fill,
                 true,
                 no_stencil.clone(),
                 additive,
             ),
-            edge: build(
-                "edge",
-                "vs_edge",
-                "fs_edge",
-                Some(wgpu::Face::Front),
-                fill,
-                true,
-                no_stencil,
-            ),
+            edge: entries.edge.map(|vs| {
+                build(
+                    "edge",
+                    vs,
+                    "fs_edge",
+                    Some(wgpu::Face::Front),
+                    fill,
+                    true,
+                    no_stencil.clone(),
+                )
+            }),
             shadow: build(
                 "ground shadow",
-                "vs_shadow",
+                entries.shadow,
                 "fs_shadow",
                 None,
                 fill,

@@ -9,6 +9,7 @@ use mmd_format::vac::Vac;
 use mmd_format::xfile::{XFile, XMaterial, XSphereMode};
 use mmd_pose::Pose;
 
+use crate::accessory_motion::AccessoryMotion;
 use crate::actor::{Actor, next_id};
 use crate::model::TextureOrigin;
 
@@ -100,6 +101,8 @@ pub enum AccessoryEdit {
     /// Held by the bone of this name of the actor at this place in the scene, or (`None`)
     /// standing in the world.
     Parent(Option<(usize, String)>),
+    /// Forgets its keys: it stays as they set it now, and its settings are free to edit.
+    DropKeys,
 }
 
 /// One accessory on stage: its mesh in the terms the renderer draws, where its textures are,
@@ -122,6 +125,9 @@ pub struct Accessory {
     pub warnings: Vec<String>,
     /// Whether the file has per-vertex colours (read, but not drawn: see the MMD notes).
     pub has_vertex_colors: bool,
+    /// Its keys (from a `.pmm` or a project): while it has them, they set its settings
+    /// every frame ([`Accessory::play`]).
+    pub motion: Option<AccessoryMotion>,
 }
 
 impl Accessory {
@@ -139,7 +145,24 @@ impl Accessory {
             settings: AccessorySettings::default(),
             warnings: x.warnings.clone(),
             has_vertex_colors: x.has_vertex_colors,
+            motion: None,
         }
+    }
+
+    /// Sets its settings to what its keys give at `frame`; without keys, nothing changes.
+    pub fn play(&mut self, frame: f32) {
+        if let Some(motion) = &self.motion {
+            motion.apply(frame, &mut self.settings);
+        }
+    }
+
+    /// Whether it is shown now or at any of its keys (what must be on the GPU).
+    pub fn ever_shown(&self) -> bool {
+        self.settings.visible
+            || self
+                .motion
+                .as_ref()
+                .is_some_and(AccessoryMotion::ever_shown)
     }
 
     /// Logs every warning, each prefixed with the accessory's label.
@@ -221,6 +244,7 @@ impl Accessory {
             }
             AccessoryEdit::Additive(on) => set(&mut s.additive, on),
             AccessoryEdit::GroundShadow(on) => set(&mut s.ground_shadow, on),
+            AccessoryEdit::DropKeys => self.motion.take().is_some(),
             AccessoryEdit::Parent(None) => set(&mut s.parent, None),
             AccessoryEdit::Parent(Some((index, bone))) => {
                 let actor = actors.get(index).ok_or_else(|| {

@@ -16,12 +16,15 @@
 //! render farm job, a game) draws and plays what the engine poses.
 
 pub mod accessory;
+pub mod accessory_motion;
 pub mod actor;
 pub mod bounds;
 pub mod bundled;
+pub mod camera_follow;
 pub mod engine;
 pub mod files;
 pub mod flatten;
+pub mod gravity;
 pub mod layers;
 pub mod model;
 pub mod music;

@@ -40,9 +40,15 @@ impl OutsideParent {
     /// The target at `frame`: the last key at or before it (MMD steps, never blends, between
     /// parents); none before the first key.
     pub fn at(&self, frame: f32) -> Option<OutsideTarget> {
-        let after = self.keys.partition_point(|k| k.frame as f32 <= frame);
-        self.keys.get(after.checked_sub(1)?)?.target
+        target_at(&self.keys, frame)
     }
+}
+
+/// The target `keys` (sorted by frame) give at `frame`: the last key's at or before it; none
+/// before the first key.
+pub(crate) fn target_at(keys: &[OutsideParentKey], frame: f32) -> Option<OutsideTarget> {
+    let after = keys.partition_point(|k| k.frame as f32 <= frame);
+    keys.get(after.checked_sub(1)?)?.target
 }
 
 #[cfg(test)]

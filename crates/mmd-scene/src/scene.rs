@@ -7,13 +7,16 @@
 use std::path::PathBuf;
 
 use mmd_pose::{
-    Camera, CameraMotion, Layer, Light, LightMotion, SelfShadow, SelfShadowMode, SelfShadowMotion,
+    Camera, CameraMotion, Layer, Light, LightMotion, Pose, SelfShadow, SelfShadowMode,
+    SelfShadowMotion,
 };
 
 use crate::accessory::Accessory;
 use crate::actor::Actor;
 use crate::bundled;
+use crate::camera_follow::CameraFollow;
 use crate::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
+use crate::gravity::GravityMotion;
 use crate::layers::{LayerSource, LayerSpec};
 use crate::model::Model;
 use crate::music::Music;
@@ -84,6 +87,10 @@ pub struct Scene {
     pub self_shadow: Option<Track<SelfShadowMotion>>,
     /// The song the dance is played to.
     pub music: Option<Music>,
+    /// Gravity keys (from a `.pmm` or a project); `None`: MMD's default gravity.
+    pub gravity: Option<GravityMotion>,
+    /// The bone the camera's look-at point follows, keyed (from a `.pmm` or a project).
+    pub camera_follow: Option<CameraFollow>,
 }
 
 /// Models with the motions that follow each; the first entry has no model when motions come
@@ -281,7 +288,8 @@ impl Scene {
     }
 
     /// What is drawn, in MMD's order: the shown opaque accessories (Tr 1: stages), the shown
-    /// models, then the shown translucent accessories, each group in list order.
+    /// models (visible, and shown by their show keys at the frame last played), then the
+    /// shown translucent accessories, each group in list order.
     pub fn draw_order(&self) -> impl Iterator<Item = Drawn> + '_ {
         let accessories = |after: bool| {
             self.accessories
@@ -296,7 +304,7 @@ impl Scene {
             .actors
             .iter()
             .enumerate()
-            .filter(|(_, a)| a.visible)
+            .filter(|(_, a)| a.visible && a.shown_by_keys)
             .map(|(i, _)| Drawn::Actor(i));
         accessories(false).chain(actors).chain(accessories(true))
     }
@@ -321,6 +329,35 @@ impl Scene {
                 camera.sample(actor.layers()[index].local_frame(frame))
             }
         })
+    }
+
+    /// The camera at `frame` as it is shown once the actors are posed (`pose_of`): the
+    /// camera motion's, its look-at point moved with the bone it follows, if any.
+    pub fn camera_posed<'p>(
+        &self,
+        frame: f32,
+        pose_of: impl Fn(usize) -> Option<&'p Pose>,
+    ) -> Option<Camera> {
+        let mut camera = self.camera_at(frame)?;
+        if let Some(point) = self
+            .camera_follow
+            .as_ref()
+            .and_then(|f| f.point(frame, &self.actors, pose_of))
+        {
+            camera.target += point;
+        }
+        Some(camera)
+    }
+
+    /// Sets what the scene's keys give at `frame` besides the poses: whether each model's
+    /// show keys show it, and each keyed accessory's settings (see [`Accessory::play`]).
+    pub fn play(&mut self, frame: f32) {
+        for actor in &mut self.actors {
+            actor.shown_by_keys = actor.layers().shown(frame);
+        }
+        for accessory in &mut self.accessories {
+            accessory.play(frame);
+        }
     }
 
     /// The light motion's light at `frame`, or `None` without a light motion: the one opened
@@ -389,8 +426,8 @@ impl Scene {
         }
     }
 
-    /// The last frame of anything animated: every actor's layers, the camera, the light and
-    /// the self-shadow.
+    /// The last frame of anything animated: every actor's layers, the camera, the light, the
+    /// self-shadow, the accessories' keys and gravity.
     pub fn last_frame(&self) -> f32 {
         let camera = self.camera.as_ref().map_or(0.0, |t| t.motion.last_frame());
         let light = self.light.as_ref().map_or(0.0, |t| t.motion.last_frame());
@@ -398,10 +435,18 @@ impl Scene {
             .self_shadow
             .as_ref()
             .map_or(0.0, |t| t.motion.last_frame());
-        self.actors
+        let gravity = self.gravity.as_ref().map_or(0, GravityMotion::last_frame);
+        let accessories = self
+            .accessories
             .iter()
-            .map(Actor::last_frame)
-            .fold(camera.max(light).max(self_shadow), f32::max)
+            .filter_map(|a| Some(a.motion.as_ref()?.last_frame()))
+            .max()
+            .unwrap_or(0)
+            .max(gravity) as f32;
+        self.actors.iter().map(Actor::last_frame).fold(
+            camera.max(light).max(self_shadow).max(accessories),
+            f32::max,
+        )
     }
 
     /// The scene of `files` (see [`Scene::from_files`]), then each of `layers` added to the

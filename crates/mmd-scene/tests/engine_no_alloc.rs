@@ -1,7 +1,7 @@
 //! Posing a frame through the scene engine allocates nothing, whatever the physics mode: a
 //! counting global allocator watches `SceneEngine::pose` over every frame of the bundled
 //! dance, with physics off, live (as the window steps it and as a render plays every frame)
-//! and baked, and with one model hung from another's bone (外部親). Only the posing thread's
+//! and baked, with gravity keys, and with one model hung from another's bone (外部親). Only the posing thread's
 //! allocations are counted.
 #![allow(unsafe_code)]
 
@@ -12,6 +12,7 @@ mod counting_alloc;
 use counting_alloc::allocations;
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::gravity::{GravityKey, GravityMotion};
 use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
 use mmd_scene::scene::Scene;
 
@@ -34,10 +35,19 @@ fn allocations_posing(scene: &Scene, engine: &mut SceneEngine) -> usize {
 
 #[test]
 fn posing_does_not_allocate_in_any_physics_mode() {
-    let scene = match Scene::bundled() {
+    let mut scene = match Scene::bundled() {
         Ok(scene) => scene,
         Err(e) => panic!("the bundled scene opens: {e}"),
     };
+    // Gravity keys (a project's) change the bodies' gravity every frame between them.
+    scene.gravity = GravityMotion::new(vec![
+        GravityKey::DEFAULT,
+        GravityKey {
+            frame: 60,
+            acceleration: 20.0,
+            direction: glam::Vec3::X,
+        },
+    ]);
     let rate = SubstepRate::default();
     for (mode, stepping) in [
         (PhysicsMode::Off, LiveStepping::Display),
@@ -46,6 +56,7 @@ fn posing_does_not_allocate_in_any_physics_mode() {
         (PhysicsMode::Baked, LiveStepping::EveryFrame),
     ] {
         let mut engine = SceneEngine::new(mode, rate, stepping);
+        engine.set_gravity(scene.gravity.as_ref());
         if let Err(e) = engine.prepare(&scene.actors) {
             panic!("{mode:?}: the bodies build: {e}");
         }

@@ -138,3 +138,56 @@ fn models_hanging_from_each_other_are_posed_without_the_cycle() {
     let posed = poses(&scene, &[12.0]);
     assert!(posed.iter().flatten().all(|m| m.is_finite()));
 }
+
+/// With physics baked, a model hung from another's bone has its bodies simulated where its
+/// bones hang, as live playback from frame 0 simulates them: the bake waits for the holder's
+/// and poses it frame by frame.
+#[test]
+fn a_hung_models_physics_bake_is_its_live_playback() {
+    use mmd_physics::SubstepRate;
+    use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/gene");
+    let (model, motion) = (
+        shared.join("Gene_light.pmx"),
+        shared.join("motion/02_laugh.vmd"),
+    );
+    if !model.exists() {
+        assert_ne!(std::env::var("MMD_REQUIRE_FIXTURES").as_deref(), Ok("1"));
+        return;
+    }
+    let mut scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();
+    scene.actors[1].position = Vec3::new(-8.0, 0.0, 2.0);
+    let hand = scene.actors[1].model.rig.bone_index("右手首").unwrap();
+    hang(&mut scene, hand);
+    let frames: Vec<f32> = (0..=40).map(|f| f as f32).collect();
+    let played = |mode: PhysicsMode| {
+        let mut engine = SceneEngine::new(mode, SubstepRate::Hz60, LiveStepping::EveryFrame);
+        match mode {
+            PhysicsMode::Baked => engine.bake_now(&scene.actors, 40.0, &mut |_, _| true),
+            _ => engine.prepare(&scene.actors),
+        }
+        .unwrap();
+        if mode == PhysicsMode::Baked {
+            assert!(engine.all_baked());
+        }
+        frames
+            .iter()
+            .map(|&f| {
+                engine.pose(&scene.actors, f);
+                engine.pose_of(0).unwrap().globals.clone()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (live, baked) = (played(PhysicsMode::Live), played(PhysicsMode::Baked));
+    for (f, (l, b)) in live.iter().zip(&baked).enumerate() {
+        let apart = l
+            .iter()
+            .zip(b)
+            .map(|(x, y)| (x.w_axis - y.w_axis).length())
+            .fold(0.0, f32::max);
+        assert!(
+            apart < 1e-3,
+            "frame {f}: the bake is {apart} from live playback"
+        );
+    }
+}

@@ -1,8 +1,8 @@
 //! MikuMikuDance's projects (`.pmm`) opened as a scene: the fixture exported by mmd-anim poses
 //! as the PMX and VMD it was made from, and projects of both versions written in nanoem's
 //! layout bring their models (found again from MMD's absolute Windows paths), keys, camera,
-//! light, self-shadow, accessories, music and settings, with a notice for each part the
-//! player does not show yet.
+//! light, self-shadow, accessories and their keys, gravity keys, the camera following a bone,
+//! music and settings, with a notice for each part the player does not show yet.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -17,9 +17,22 @@ use std::path::{Path, PathBuf};
 use glam::Vec3;
 use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
+use mmd_physics::SubstepRate;
+use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::project::document::PhysicsModeEntry;
 use mmd_scene::project::open::{OpenedProject, open_any};
 use mmd_scene::scene::Scene;
+
+/// An engine with `scene` posed at `frame`, physics off.
+fn posed_at(scene: &Scene, frame: f32) -> SceneEngine {
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        SubstepRate::Hz60,
+        LiveStepping::EveryFrame,
+    );
+    engine.pose(&scene.actors, frame);
+    engine
+}
 
 fn fixture(rel: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -184,15 +197,61 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     );
 
     assert_eq!(scene.accessories.len(), 2);
-    let floor = &scene.accessories[0];
+    let mut scene = scene.clone();
     let first = pmm.accessories[0].keys[0].state;
+    let second = pmm.accessories[0].keys[1];
+    scene.play(10.0);
+    let floor = &scene.accessories[0];
     assert_eq!(floor.settings.position, Vec3::from(first.position));
     assert!(floor.settings.rotation.abs_diff_eq(
         Vec3::from(first.rotation) * 180.0 / std::f32::consts::PI,
         1e-4
     ));
     assert_eq!(floor.settings.scale, first.scale);
-    assert_eq!(floor.settings.opacity, first.opacity());
+    let halfway = (first.opacity() + second.state.opacity()) / 2.0;
+    assert!(
+        (floor.settings.opacity - halfway).abs() < 1e-6,
+        "Tr halfway between its keys at frame 10: {}",
+        floor.settings.opacity
+    );
+    assert!(floor.settings.visible, "shown until the key that hides it");
+    assert_eq!(floor.settings.parent, None);
+    assert!(
+        scene.actors[0].shown_by_keys,
+        "shown until its model key hides it"
+    );
+    let holder = &pmm.models[0].bone_names[3];
+    scene.play(25.0);
+    assert!(
+        !scene.actors[0].shown_by_keys,
+        "hidden by its model key at frame 15"
+    );
+    assert!(
+        !scene
+            .draw_order()
+            .any(|d| d == mmd_scene::scene::Drawn::Actor(0)),
+        "and not drawn"
+    );
+    let floor = &scene.accessories[0];
+    assert!(!floor.settings.visible, "hidden from its second key");
+    assert_eq!(
+        floor
+            .settings
+            .parent
+            .as_ref()
+            .map(|p| (p.actor, p.bone.as_str())),
+        Some((scene.actors[0].id, holder.as_str())),
+        "held by the second key's bone"
+    );
+    let engine = posed_at(&scene, 25.0);
+    let bone = scene.actors[0].model.rig.bone_index(holder).unwrap();
+    let expected = scene.actors[0].placement()
+        * engine.pose_of(0).unwrap().globals[bone]
+        * floor.settings.local_matrix();
+    let placed = floor.world_matrix(&scene.actors, |i| engine.pose_of(i));
+    assert!(placed.abs_diff_eq(expected, 1e-5), "on the bone's place");
+    let negi = &scene.accessories[1];
+    assert!(negi.motion.is_none(), "one key places it for good");
     assert!(scene.music.is_some(), "the song found under UserFile/Wave");
 
     let settings = &opened.settings;
@@ -203,7 +262,7 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     assert_eq!(settings.export.frames.map(|(a, _)| a), Some(10.0));
     assert!(settings.view.ground_shadow);
     let notices = opened.notices.join("\n");
-    assert!(notices.contains("keys after the first"), "{notices}");
+    assert!(!notices.contains("keys after the first"), "{notices}");
 }
 
 #[test]
@@ -215,9 +274,54 @@ fn a_version_2_project_brings_every_part_it_can_show_and_names_the_rest() {
     assert!(opened.scene.self_shadow.is_some());
     assert_eq!(opened.settings.physics.mode, PhysicsModeEntry::Baked);
     let notices = opened.notices.join("\n");
-    for part in ["camera follows", "gravity"] {
-        assert!(notices.contains(part), "{part}: {notices}");
-    }
+    assert!(notices.contains("gravity noise"), "{notices}");
+    assert!(!notices.contains("camera follows"), "{notices}");
+
+    let scene = &opened.scene;
+    let gravity = scene.gravity.as_ref().expect("gravity keys");
+    assert_eq!(gravity.at(0.0), Vec3::new(0.0, -98.0, 0.0));
+    let strong = Vec3::new(1.0, -1.0, 0.0).normalize() * 200.0;
+    assert!(
+        gravity.at(100.0).abs_diff_eq(strong, 1e-3),
+        "{}",
+        gravity.at(100.0)
+    );
+    assert!(
+        gravity
+            .at(50.0)
+            .abs_diff_eq((Vec3::new(0.0, -98.0, 0.0) + strong) / 2.0, 1e-3)
+    );
+
+    let follows = &pmm.camera.keys[1];
+    let bone = scene.actors[0]
+        .model
+        .rig
+        .bone_index(&pmm.models[0].bone_names[3])
+        .unwrap();
+    let engine = posed_at(scene, follows.frame as f32);
+    let camera = scene
+        .camera_posed(follows.frame as f32, |i| engine.pose_of(i))
+        .unwrap();
+    let point = (scene.actors[0].placement() * engine.pose_of(0).unwrap().globals[bone])
+        .w_axis
+        .truncate();
+    assert!(
+        camera
+            .target
+            .abs_diff_eq(Vec3::from(follows.look_at) + point, 1e-4),
+        "the look-at point taken from the followed bone: {}",
+        camera.target
+    );
+    let after = &pmm.camera.keys[2];
+    let engine = posed_at(scene, after.frame as f32);
+    let camera = scene
+        .camera_posed(after.frame as f32, |i| engine.pose_of(i))
+        .unwrap();
+    assert_eq!(
+        camera.target,
+        Vec3::from(after.look_at),
+        "following nothing again"
+    );
     assert!(!notices.contains("outside parent"), "{notices}");
     let parents = &opened.scene.actors[0].outside_parents;
     let stage = opened.scene.actors[1].id;
@@ -286,4 +390,98 @@ fn mutated_projects_open_or_fail_without_a_panic() {
         }
     }
     assert!(opened > 50, "most single-byte changes still read: {opened}");
+}
+
+/// What a `.pmm` keys beyond the models' motions (accessory keys, gravity, the camera
+/// following a bone) survives being saved as one of our projects and opened again.
+#[test]
+fn a_pmm_saved_as_a_project_keeps_its_accessory_gravity_and_camera_keys() {
+    let Some(gene) = fixture("gene/Gene_light.pmd") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = written_project(&gene, dir.path(), PmmVersion::V2);
+    let opened = open_any(&path).unwrap();
+    let saved = dir.path().join("UserFile/Projects/show.mmdproject");
+    mmd_scene::project::save::save(&opened.scene, &opened.settings, &opened.leftovers, &saved)
+        .unwrap();
+    let again = open_any(&saved).unwrap();
+    assert!(again.problems.is_empty(), "{:?}", again.problems);
+    let (mut a, mut b) = (opened.scene.clone(), again.scene.clone());
+    assert_eq!(a.gravity, b.gravity);
+    for frame in [0.0, 10.0, 20.0, 25.0, 30.0, 31.0] {
+        a.play(frame);
+        b.play(frame);
+        for (x, y) in a.accessories.iter().zip(&b.accessories) {
+            let (mut sx, mut sy) = (x.settings.clone(), y.settings.clone());
+            let holder = |s: &mut mmd_scene::accessory::AccessorySettings, scene: &Scene| {
+                s.parent.take().map(|p| {
+                    let actor = scene.actors.iter().position(|a| a.id == p.actor);
+                    (actor, p.bone)
+                })
+            };
+            assert_eq!(holder(&mut sx, &a), holder(&mut sy, &b), "frame {frame}");
+            assert_eq!(sx, sy, "frame {frame}");
+        }
+        let (ea, eb) = (posed_at(&a, frame), posed_at(&b, frame));
+        assert_eq!(
+            a.camera_posed(frame, |i| ea.pose_of(i)),
+            b.camera_posed(frame, |i| eb.pose_of(i)),
+            "frame {frame}"
+        );
+    }
+}
+
+/// A `.pmm` whose second model and keyed accessory were moved away opens without them, keeps
+/// them (the accessory's keys, the first model's outside parent on the second), and once they
+/// are located in their new folder plays as the project with every file in place.
+#[test]
+fn a_pmm_model_and_keyed_accessory_located_later_play_as_in_place() {
+    use mmd_scene::project::locate::locate_in_folder;
+    let Some(gene) = fixture("gene/Gene_light.pmd") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = written_project(&gene, dir.path(), PmmVersion::V2);
+    let in_place = open_any(&path).unwrap();
+    let away = dir.path().join("away");
+    std::fs::create_dir_all(&away).unwrap();
+    for moved in ["Model/ステージ.pmd", "Accessory/床.x"] {
+        let from = dir.path().join("UserFile").join(moved);
+        std::fs::rename(&from, away.join(from.file_name().unwrap())).unwrap();
+    }
+    let mut opened = open_any(&path).unwrap();
+    assert_eq!(opened.scene.actors.len(), 1);
+    assert_eq!(opened.scene.accessories.len(), 1);
+    assert_eq!(
+        opened.leftovers.missing().len(),
+        2,
+        "{:?}",
+        opened.leftovers.missing()
+    );
+    let search = locate_in_folder(&mut opened.scene, &mut opened.leftovers, &away);
+    assert!(search.refused.is_empty(), "{:?}", search.refused);
+    assert!(opened.leftovers.missing().is_empty());
+
+    let (mut a, mut b) = (in_place.scene.clone(), opened.scene.clone());
+    let frames = [0.0, 14.0, 15.0, 25.0];
+    assert_eq!(
+        poses(&b, &frames),
+        poses(&a, &frames),
+        "hung from the located model"
+    );
+    for frame in [0.0, 10.0, 25.0] {
+        a.play(frame);
+        b.play(frame);
+        let floor = |scene: &Scene| {
+            let floor = scene.accessories.iter().find(|x| x.label == "床").unwrap();
+            let mut settings = floor.settings.clone();
+            let parent = settings.parent.take().map(|p| {
+                let model = scene.actors.iter().position(|x| x.id == p.actor);
+                (model, p.bone)
+            });
+            (settings, parent)
+        };
+        assert_eq!(floor(&b), floor(&a), "frame {frame}");
+    }
 }

@@ -264,8 +264,16 @@ fn a_missing_file_leaves_the_rest_open_and_is_kept_on_saving() {
         "nothing named is lost"
     );
     assert_eq!(again.document.music, saved.music);
+    // The missing model is written after the one that opened; the box's parent follows it.
+    let a = again
+        .document
+        .models
+        .iter()
+        .position(|m| m.file == FileRef::File("media/a.pmx".to_owned()));
+    let mut accessories = saved.accessories.clone();
+    accessories[0].parent.as_mut().unwrap().model = a.unwrap();
     assert_eq!(
-        again.document.accessories, saved.accessories,
+        again.document.accessories, accessories,
         "the box keeps its parent"
     );
 }
@@ -334,13 +342,33 @@ const VERSION_1: &str = r#"{
   "physics": { "mode": "off" }
 }"#;
 
+/// A version 2 file as written by hand: gravity keys and the camera following a bone.
+const VERSION_2: &str = r#"{
+  "format": "mmd-player project",
+  "version": 2,
+  "models": [ { "file": "bundled" } ],
+  "gravity": [ { "frame": 0 }, { "frame": 60, "acceleration": 4.9, "direction": [1, 0, 0] } ],
+  "camera_follow": [ { "frame": 10, "parent": { "model": 0, "bone": "センター" } } ]
+}"#;
+
 #[test]
 fn each_version_opens() {
     let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("v2.mmdproject");
+    std::fs::write(&project, VERSION_2).unwrap();
+    let opened = reopen(&project);
+    assert_eq!(VERSION, 2, "add the new version's file to this test");
+    let scene = &opened.scene;
+    let gravity = scene.gravity.as_ref().expect("gravity keys");
+    assert_eq!(gravity.at(30.0), Vec3::new(24.5, -49.0, 0.0), "halfway");
+    let follow = scene.camera_follow.as_ref().expect("the camera follows");
+    assert_eq!(follow.at(9.0), None);
+    let centre = scene.actors[0].model.rig.bone_index("センター");
+    assert_eq!(follow.at(10.0).map(|t| t.bone), centre);
+
     let project = dir.path().join("v1.mmdproject");
     std::fs::write(&project, VERSION_1).unwrap();
     let opened = reopen(&project);
-    assert_eq!(VERSION, 1, "add the new version's file to this test");
     assert_eq!(opened.scene.actors.len(), 1);
     assert_eq!(opened.scene.actors[0].position, Vec3::X);
     assert_eq!(opened.scene.actors[0].layers()[0].weight, 0.5);

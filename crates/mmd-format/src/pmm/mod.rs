@@ -2,9 +2,8 @@
 //! 0001"/"0002" in the 30-byte magic field). A project holds its models (by absolute Windows
 //! path) with every key of their motion, the camera, light, accessories, gravity and
 //! self-shadow keys, the music, the play range, output settings, and the editor's own state
-//! (panels, scroll positions, selections). [`read`] gives all of it as a [`Pmm`]; what the
-//! player cannot show yet (outside parents, accessory and gravity keys, a camera following a
-//! bone, editor state) is kept typed so it can be listed, never dropped.
+//! (panels, scroll positions, selections). [`read`] gives all of it as a [`Pmm`], the editor's
+//! state included, typed so that what a player does not show can be listed, never dropped.
 //!
 //! # Layout
 //!

@@ -80,8 +80,8 @@ pub fn run(args: &InspectArgs) -> Result<()> {
 }
 
 /// What one of our projects names: each model with its layers' files, the tracks,
-/// accessories and music, the settings that shape a render, and the fields this version does
-/// not know.
+/// accessories (and how many keys move them) and music, gravity and camera-follow keys, the
+/// settings that shape a render, and the fields this version does not know.
 fn project_summary(document: &Document, unknown: &[String]) -> Map<String, Value> {
     let file = |f: &FileRef| match f {
         FileRef::Bundled => "bundled".to_owned(),
@@ -115,6 +115,9 @@ fn project_summary(document: &Document, unknown: &[String]) -> Map<String, Value
         "light": document.light.as_ref().map(file),
         "self_shadow": document.self_shadow.as_ref().map(file),
         "accessories": document.accessories.iter().map(|a| a.file.clone()).collect::<Vec<_>>(),
+        "accessory_keys": document.accessories.iter().map(|a| a.keys.len()).sum::<usize>(),
+        "gravity_keys": document.gravity.len(),
+        "camera_follow_keys": document.camera_follow.len(),
         "music": document.music.as_ref().map(|m| m.file.clone()),
         "physics": format!("{:?}", document.physics.mode).to_lowercase(),
         "size": [document.export.width, document.export.height],

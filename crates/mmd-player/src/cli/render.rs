@@ -55,7 +55,7 @@ pub(crate) fn read_camera(path: &Path, scene: &mut Scene) -> Result<()> {
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
-    let (scene, project) = scene_of(&args.scene)?;
+    let (mut scene, project) = scene_of(&args.scene)?;
     let settings = RenderSettings::of(&args.scene, project.as_ref())?;
     let (width, height) = (settings.width, settings.height);
     let export_range = project.as_ref().and_then(|p| p.export.frames);
@@ -99,9 +99,12 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let progress = progress_bar(frames.len() as u64, "frames");
     for &frame in &frames {
         engine.pose(&scene.actors, frame);
+        scene.play(frame);
         log_blow_ups(&engine, &scene, frame);
         let self_shadow = scene.self_shadow_shown(frame, settings.self_shadow);
-        let camera = scene.camera_at(frame).unwrap_or(framing);
+        let camera = scene
+            .camera_posed(frame, |i| engine.pose_of(i))
+            .unwrap_or(framing);
         let ground_shadow = settings.ground_shadow;
         let view = export_view(
             camera,

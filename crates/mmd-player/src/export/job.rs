@@ -256,7 +256,7 @@ fn render_all(
     shared: &Shared,
 ) -> Result<ExportDone, String> {
     let ExportScene {
-        scene,
+        mut scene,
         fixed_camera,
         fixed_light,
         music_offset,
@@ -296,9 +296,10 @@ fn render_all(
             return Err(CANCELLED.to_owned());
         }
         engine.pose(&scene.actors, frame);
+        scene.play(frame);
         let camera = match fixed_camera {
             Some(camera) => Some(camera),
-            None => scene.camera_at(frame),
+            None => scene.camera_posed(frame, |i| engine.pose_of(i)),
         };
         let view = export_view(
             camera.unwrap_or_default(),

@@ -15,6 +15,7 @@ use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::layers::LayerEdit;
 use mmd_scene::pose_edit::PoseAction;
+use mmd_scene::project::locate::MissingPart;
 
 /// A toggle of the View menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +143,14 @@ pub enum Action {
     SaveProjectTo(PathBuf),
     /// The answer to "save the changes to the project?".
     AnswerUnsaved(UnsavedAnswer),
+    /// Ask for a file dialog to pick where a missing file of the project is.
+    LocateMissingDialog(MissingPart),
+    /// Open this file as the missing part of the project, then look for the other missing
+    /// files in its folder.
+    LocateMissing {
+        part: MissingPart,
+        path: PathBuf,
+    },
     DismissError,
     /// Forget the notices listed so far.
     ClearNotices,
@@ -197,6 +206,7 @@ impl Action {
                 | Action::AddLayerDialog
                 | Action::SaveAccessoryVacDialog(_)
                 | Action::SaveProjectAsDialog
+                | Action::LocateMissingDialog(_)
                 | Action::DismissError
                 | Action::ClearNotices
                 | Action::Quit

@@ -25,6 +25,7 @@ use mmd_scene::files::LoadError;
 use mmd_scene::model::Model;
 use mmd_scene::per_actor::PerActor;
 use mmd_scene::playback::Playback;
+use mmd_scene::project::locate::MissingPart;
 use mmd_scene::scene::{OpenInto, Scene};
 use rust_i18n::t;
 
@@ -47,6 +48,7 @@ mod accessory_actions;
 pub mod action;
 mod export_actions;
 mod layer_actions;
+mod missing_actions;
 mod model_actions;
 mod music_actions;
 pub mod notices;
@@ -73,6 +75,8 @@ pub struct Requests {
     pub save_vac_dialog: Option<usize>,
     /// Show a file dialog to pick where the project is saved.
     pub save_project_dialog: bool,
+    /// Show a file dialog to pick where this missing file of the project is.
+    pub locate_dialog: Option<MissingPart>,
     /// Close the window.
     pub quit: bool,
 }
@@ -164,6 +168,7 @@ impl Player {
             scene,
         };
         player.engine.time_poses();
+        player.engine.set_gravity(player.scene.gravity.as_ref());
         player.sync_actors();
         player.measure_models();
         player
@@ -384,6 +389,8 @@ impl Player {
             Action::SaveProjectAsDialog => self.requests.save_project_dialog = true,
             Action::SaveProjectTo(path) => self.save_project_to(&path),
             Action::AnswerUnsaved(answer) => self.answer_unsaved(answer),
+            Action::LocateMissingDialog(part) => self.requests.locate_dialog = Some(part),
+            Action::LocateMissing { part, path } => self.locate_missing(part, &path),
             Action::DismissError => self.error = None,
             Action::ClearNotices => self.notices.clear(),
             Action::SetPhysicsMode(mode) => self.set_physics_mode(mode),
@@ -576,6 +583,7 @@ impl Player {
     pub fn evaluate(&mut self) {
         let frame = self.playback.frame();
         self.engine.pose(&self.scene.actors, frame);
+        self.scene.play(frame);
         let blown: Vec<(usize, String)> = self
             .engine
             .blow_ups()
@@ -644,7 +652,10 @@ impl Player {
     pub fn camera(&self) -> Camera {
         self.camera
             .use_motion
-            .then(|| self.scene.camera_at(self.playback.frame()))
+            .then(|| {
+                self.scene
+                    .camera_posed(self.playback.frame(), |i| self.engine.pose_of(i))
+            })
             .flatten()
             .unwrap_or_else(|| self.camera.free())
     }

@@ -73,9 +73,12 @@ impl Player {
         self.fail(&file, message);
     }
 
-    /// Takes finished bakes in (without waiting for running ones) and poses with them.
+    /// Takes finished bakes in (without waiting for running ones) and poses with them; a
+    /// model hung from one that came in (外部親) starts baking then.
     pub(super) fn poll_bakes(&mut self) {
-        for BakeOutcome { actor, result } in self.engine.poll_bakes() {
+        let outcomes = self.engine.poll_bakes();
+        let baked = outcomes.iter().any(|o| o.result.is_ok());
+        for BakeOutcome { actor, result } in outcomes {
             let Some(model) = self.scene.actors.get(actor).map(|a| &a.model) else {
                 continue;
             };
@@ -103,6 +106,9 @@ impl Player {
                     self.fail(&file, message.into_owned());
                 }
             }
+        }
+        if baked {
+            self.prepare_physics();
         }
     }
 

@@ -115,6 +115,7 @@ impl Player {
             | Action::SelectModel(_)
             | Action::RemoveModel(_)
             | Action::SetOutsideParent { .. }
+            | Action::LocateMissing { .. }
             | Action::ReplaceModel(_) => self.pose_mode.stale = true,
             // A new frame starts a new edit by itself (see `sync_pose_edit`).
             Action::Step(_) | Action::JumpToStart | Action::JumpToEnd | Action::Seek(_) => {}
@@ -156,6 +157,7 @@ impl Player {
             | Action::SaveProjectAsDialog
             | Action::SaveProjectTo(_)
             | Action::AnswerUnsaved(_)
+            | Action::LocateMissingDialog(_)
             | Action::DismissError
             | Action::ClearNotices
             | Action::StartExport(_)

@@ -29,14 +29,22 @@ pub const PROJECT_EXTENSION: &str = "mmdproject";
 pub(super) struct ProjectState {
     /// The file the scene was opened from or last saved to.
     path: Option<PathBuf>,
-    /// The parts of the project that did not open, kept for saving it again.
-    leftovers: Leftovers,
+    /// The parts of the project that did not open, kept for saving it again and located one
+    /// by one (`missing_actions.rs`).
+    pub(super) leftovers: Leftovers,
     /// The project's settings the window has no place for (the export's), kept as opened.
-    kept: Option<HostSettings>,
+    pub(super) kept: Option<HostSettings>,
     /// The document as last opened or saved, its frame left out, for telling changes.
     saved: Option<Document>,
     /// Whether the scene differs from `saved`, as of the last action.
     modified: bool,
+    /// Whether a missing file was located since the project was opened or saved: the file
+    /// saving writes then names it where it was found, a change even when the document
+    /// reads the same (a `.pmm`, compared with nothing).
+    pub(super) relocated: bool,
+    /// The frame the project was saved at, while the timeline cannot reach it (the parts
+    /// that make it that long are missing): it is shown once they are located.
+    pub(super) frame_waiting: Option<f32>,
     /// What waits for the answer to "save the changes?".
     pending: Option<AfterAnswer>,
 }
@@ -107,6 +115,7 @@ impl Player {
                 self.project.saved = Some(document);
                 self.project.path = Some(path.to_path_buf());
                 self.project.modified = false;
+                self.project.relocated = false;
                 self.recent.add(&[path.to_path_buf()]);
                 self.error = None;
                 if let Some(next) = self.project.pending.take() {
@@ -199,10 +208,12 @@ impl Player {
             );
         }
         fresh.apply_host_settings(&opened.settings);
+        let frame = opened.settings.timeline.frame;
         fresh.project = ProjectState {
             path: ours.then(|| path.to_path_buf()),
             leftovers: opened.leftovers,
             kept: Some(opened.settings),
+            frame_waiting: (fresh.playback.frame() < frame).then_some(frame),
             ..ProjectState::default()
         };
         if ours {
@@ -217,6 +228,7 @@ impl Player {
             let now = self.unsaved_document();
             self.project.modified = self.project.saved.as_ref() != Some(&now);
         }
+        self.project.modified |= self.project.relocated;
     }
 
     /// The document saving now would write, its frame left out (playing is not a change).

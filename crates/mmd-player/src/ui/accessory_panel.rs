@@ -58,8 +58,23 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 return;
             };
             let mut edits = Vec::new();
-            settings(ui, accessory, &mut edits);
-            parent_rows(ui, state, accessory, &player.scene.actors, &mut edits);
+            let keyed = accessory.motion.as_ref().map(|m| m.keys().len());
+            if let Some(count) = keyed {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(t!("accessories.keyed", count = count));
+                    if ui
+                        .button(t!("accessories.drop_keys"))
+                        .on_hover_text(t!("accessories.drop_keys_hint"))
+                        .clicked()
+                    {
+                        edits.push(AccessoryEdit::DropKeys);
+                    }
+                });
+            }
+            settings(ui, accessory, keyed.is_none(), &mut edits);
+            ui.add_enabled_ui(keyed.is_none(), |ui| {
+                parent_rows(ui, state, accessory, &player.scene.actors, &mut edits);
+            });
             actions.extend(
                 edits
                     .into_iter()
@@ -85,8 +100,12 @@ fn accessory_row(
     let title = accessory_title(index, &accessory.label);
     let visible = accessory.settings.visible;
     let mut shown = visible;
+    // A keyed accessory is shown or hidden by its keys.
     if ui
-        .add(egui::Checkbox::without_text(&mut shown))
+        .add_enabled(
+            accessory.motion.is_none(),
+            egui::Checkbox::without_text(&mut shown),
+        )
         .on_hover_text(t!("accessories.show_hint"))
         .accessible_name(t!("accessories.show_name", title = title))
         .changed()
@@ -119,8 +138,35 @@ fn accessory_row(
 }
 
 /// MMD's numbers and switches of the selected accessory: X/Y/Z, Rx/Ry/Rz, Si, Tr, AD and the
-/// ground shadow.
-fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) {
+/// ground shadow; all but AD (which MMD does not key) only shown, not edited, unless
+/// `editable` (an accessory its keys move).
+fn settings(ui: &mut Ui, accessory: &Accessory, editable: bool, edits: &mut Vec<AccessoryEdit>) {
+    ui.add_enabled_ui(editable, |ui| keyed_settings(ui, accessory, edits));
+    let s = &accessory.settings;
+    ui.horizontal_wrapped(|ui| {
+        let mut additive = s.additive;
+        if ui
+            .checkbox(&mut additive, "AD")
+            .on_hover_text(t!("accessories.ad_hint"))
+            .changed()
+        {
+            edits.push(AccessoryEdit::Additive(additive));
+        }
+        ui.add_enabled_ui(editable, |ui| {
+            let mut shadow = s.ground_shadow;
+            if ui
+                .checkbox(&mut shadow, t!("accessories.shadow"))
+                .on_hover_text(t!("accessories.shadow_hint"))
+                .changed()
+            {
+                edits.push(AccessoryEdit::GroundShadow(shadow));
+            }
+        });
+    });
+}
+
+/// The numbers an accessory's keys set: X/Y/Z, Rx/Ry/Rz, Si and Tr.
+fn keyed_settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) {
     let s = &accessory.settings;
     let place = (t!("accessories.position"), ["X", "Y", "Z"], 0.1);
     if let Some(moved) = vec3_row(ui, place, s.position) {
@@ -160,24 +206,6 @@ fn settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) 
             .changed()
         {
             edits.push(AccessoryEdit::Opacity(opacity));
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        let mut additive = s.additive;
-        if ui
-            .checkbox(&mut additive, "AD")
-            .on_hover_text(t!("accessories.ad_hint"))
-            .changed()
-        {
-            edits.push(AccessoryEdit::Additive(additive));
-        }
-        let mut shadow = s.ground_shadow;
-        if ui
-            .checkbox(&mut shadow, t!("accessories.shadow"))
-            .on_hover_text(t!("accessories.shadow_hint"))
-            .changed()
-        {
-            edits.push(AccessoryEdit::GroundShadow(shadow));
         }
     });
 }

@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use egui_file::{FileDialog, State};
 use rust_i18n::t;
 
+use mmd_scene::project::locate::{MissingKind, MissingPart};
+
 use crate::session::action::Action;
 use crate::session::project_actions::PROJECT_EXTENSION;
 
@@ -36,6 +38,12 @@ pub const LAYER_EXTENSIONS: [&str; 2] = ["vmd", "vpd"];
 pub const MODEL_EXTENSIONS: [&str; 2] = ["pmx", "pmd"];
 /// The extension of an accessory's settings.
 pub const VAC_EXTENSIONS: [&str; 1] = ["vac"];
+/// The extension of camera, light and self-shadow motions.
+pub const MOTION_EXTENSIONS: [&str; 1] = ["vmd"];
+/// The extensions of accessories.
+pub const ACCESSORY_EXTENSIONS: [&str; 2] = ["x", "vac"];
+/// The extensions of music.
+pub const MUSIC_EXTENSIONS: [&str; 5] = ["wav", "mp3", "ogg", "oga", "flac"];
 /// The extension the player gives its projects.
 pub const PROJECT_EXTENSIONS: [&str; 1] = [PROJECT_EXTENSION];
 
@@ -64,6 +72,8 @@ pub enum FilePurpose {
     SaveAccessoryVac(usize),
     /// File → Save project (as…): where the project is written.
     SaveProject,
+    /// The missing files' "Locate…": where this missing file of the project is.
+    Locate(MissingPart),
 }
 
 impl FilePurpose {
@@ -75,6 +85,7 @@ impl FilePurpose {
             FilePurpose::ReplaceModel => t!("files.replace_model"),
             FilePurpose::SaveAccessoryVac(_) => t!("files.save_vac"),
             FilePurpose::SaveProject => t!("project.save_dialog_title"),
+            FilePurpose::Locate(_) => t!("missing.dialog_title"),
         }
     }
 
@@ -86,6 +97,15 @@ impl FilePurpose {
             FilePurpose::ReplaceModel => &MODEL_EXTENSIONS,
             FilePurpose::SaveAccessoryVac(_) => &VAC_EXTENSIONS,
             FilePurpose::SaveProject => &PROJECT_EXTENSIONS,
+            FilePurpose::Locate(part) => match part.kind() {
+                MissingKind::Model => &MODEL_EXTENSIONS,
+                MissingKind::Motion => &LAYER_EXTENSIONS,
+                MissingKind::Camera | MissingKind::Light | MissingKind::SelfShadow => {
+                    &MOTION_EXTENSIONS
+                }
+                MissingKind::Accessory => &ACCESSORY_EXTENSIONS,
+                MissingKind::Music => &MUSIC_EXTENSIONS,
+            },
         }
     }
 
@@ -117,6 +137,10 @@ impl FilePurpose {
                 path: self.save_path(files)?,
             }),
             FilePurpose::SaveProject => Some(Action::SaveProjectTo(self.save_path(files)?)),
+            FilePurpose::Locate(part) => Some(Action::LocateMissing {
+                part,
+                path: files.into_iter().next()?,
+            }),
         }
     }
 

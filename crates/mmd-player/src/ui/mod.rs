@@ -20,6 +20,7 @@ pub mod fonts;
 pub mod help;
 mod light_panel;
 mod menu;
+mod missing_files;
 mod model_panel;
 mod morph_panel;
 mod motion_panel;
@@ -86,6 +87,10 @@ pub struct UiState {
     /// first.
     narrow: Option<bool>,
     notices_open: bool,
+    /// The "Missing files" window.
+    missing_open: bool,
+    /// How many files of the project were missing at the last frame: more open the window.
+    missing_seen: usize,
     help_open: bool,
     /// File → Export's window, while it is open.
     export_form: Option<ExportForm>,
@@ -106,6 +111,8 @@ impl Default for UiState {
             panel_widths: PanelWidths::default(),
             narrow: None,
             notices_open: false,
+            missing_open: false,
+            missing_seen: 0,
             help_open: false,
             export_form: None,
             file_browser: None,
@@ -184,13 +191,19 @@ pub fn draw(
     egui::Panel::bottom("timeline")
         .resizable(false)
         .show(ui, |ui| timeline::show(ui, state, player, &mut actions));
+    // A project opened with missing files (more than before) lists them at once.
+    let missing = player.missing_files().len();
+    if missing > state.missing_seen {
+        state.missing_open = true;
+    }
+    state.missing_seen = missing;
     if state.notices_open {
         let mut open = true;
         egui::Panel::bottom("notices")
             .resizable(true)
             .default_size(140.0)
             .show(ui, |ui| {
-                notices_panel::show(ui, player, &mut open, &mut actions)
+                notices_panel::show(ui, player, &mut open, &mut state.missing_open, &mut actions)
             });
         state.notices_open = open;
     }
@@ -221,7 +234,14 @@ pub fn draw(
         .show(ui, |ui| {
             view::show(ui, state, player, view_texture, &mut actions)
         });
-    notices_panel::error_banner(ui.ctx(), state.view_rect, player, &mut actions);
+    notices_panel::error_banner(
+        ui.ctx(),
+        state.view_rect,
+        player,
+        &mut state.missing_open,
+        &mut actions,
+    );
+    missing_files::show(ui.ctx(), &mut state.missing_open, player, &mut actions);
     if state.help_open {
         help::show(ui.ctx(), &mut state.help_open);
     }

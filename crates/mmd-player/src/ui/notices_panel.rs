@@ -29,10 +29,25 @@ pub(super) fn summary(player: &Player) -> Option<RichText> {
     Some(RichText::new(text).color(color))
 }
 
-/// The list, with buttons to clear it and to close the panel (`open` turns false).
-pub(super) fn show(ui: &mut Ui, player: &Player, open: &mut bool, actions: &mut Vec<Action>) {
+/// The list, with buttons to clear it and to close the panel (`open` turns false), and while
+/// files of the project are missing one that opens their window (`missing_open`).
+pub(super) fn show(
+    ui: &mut Ui,
+    player: &Player,
+    open: &mut bool,
+    missing_open: &mut bool,
+    actions: &mut Vec<Action>,
+) {
     ui.horizontal(|ui| {
         ui.strong(t!("notices.title"));
+        let missing = player.missing_files().len();
+        if missing > 0
+            && ui
+                .small_button(t!("missing.count", count = missing))
+                .clicked()
+        {
+            *missing_open = true;
+        }
         if ui.small_button(t!("notices.clear")).clicked() {
             actions.push(Action::ClearNotices);
         }
@@ -65,11 +80,13 @@ pub(super) fn show(ui: &mut Ui, player: &Player, open: &mut bool, actions: &mut 
 }
 
 /// The last error, across the top of the view (`view`) until dismissed: over the view rather
-/// than in a panel, so that nothing moves when it comes or goes.
+/// than in a panel, so that nothing moves when it comes or goes. While files of the project
+/// are missing it offers to locate them (opening their window, `missing_open`).
 pub(super) fn error_banner(
     ctx: &egui::Context,
     view: Rect,
     player: &Player,
+    missing_open: &mut bool,
     actions: &mut Vec<Action>,
 ) {
     let Some(error) = &player.error else {
@@ -90,6 +107,11 @@ pub(super) fn error_banner(
                     });
                     if button.on_hover_text(dismiss).clicked() {
                         actions.push(Action::DismissError);
+                    }
+                    if !player.missing_files().is_empty()
+                        && ui.small_button(t!("missing.open_list")).clicked()
+                    {
+                        *missing_open = true;
                     }
                     let text = RichText::new(format!("⚠ {error}")).color(ERROR_COLOR);
                     ui.add(egui::Label::new(text).wrap());

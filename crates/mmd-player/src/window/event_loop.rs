@@ -294,6 +294,8 @@ impl App {
             Some(FilePurpose::ReplaceModel)
         } else if std::mem::take(&mut requests.save_project_dialog) {
             Some(FilePurpose::SaveProject)
+        } else if let Some(part) = requests.locate_dialog.take() {
+            Some(FilePurpose::Locate(part))
         } else {
             requests
                 .save_vac_dialog
@@ -303,7 +305,12 @@ impl App {
         let (Some(purpose), Some(running)) = (requested, self.running.as_ref()) else {
             return;
         };
-        let folder = self.player.recent_files().folder().map(PathBuf::from);
+        // A missing file is looked for from the project's folder, where its files were.
+        let folder = match purpose {
+            FilePurpose::Locate(_) => self.player.project_folder().map(PathBuf::from),
+            _ => None,
+        }
+        .or_else(|| self.player.recent_files().folder().map(PathBuf::from));
         if self.no_native_dialog {
             self.ui.browse_files(&browser_folder(folder), purpose);
         } else if self.native_dialog.is_none() {

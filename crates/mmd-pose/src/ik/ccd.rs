@@ -4,11 +4,11 @@
 //! decomposition their limits pick, reflecting off the limits during the first half of the
 //! iterations; the solve stops when the effector points at the target from some link.
 
-use glam::{Mat3A, Quat, Vec3A};
+use glam::{Affine3A, Mat3A, Quat, Vec3A};
 
-use super::chain::{DEGENERATE, TOLERANCE, distance, refresh_deps, set_local_rotation};
+use super::chain::{DEGENERATE, TOLERANCE, refresh_deps, set_local_rotation};
 use super::euler::{compose, decompose};
-use crate::pose::{Scratch, update_global};
+use crate::pose::{Scratch, rotation_matrix, rotation_of_parts, update_global};
 use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
 
 /// Squared distance between the unit directions from a link to the effector and to the IK
@@ -59,21 +59,25 @@ pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
         set_local_rotation(s, b);
     }
     refresh_deps(def, s);
+    // Until a link turns, MMD reads the effector where it last computed it.
+    let mut stale = stale_effector(def, s);
 
     'iterations: for iteration in 0..def.iterations {
-        if distance(s, def) <= TOLERANCE {
+        let effector = stale.unwrap_or(s.world[def.effector as usize].translation);
+        if (effector - s.world[def.bone as usize].translation).length() <= TOLERANCE {
             break;
         }
         let reflect = iteration < def.iterations / 2;
         for (k, link) in def.links.iter().enumerate() {
             let unit = def.unit_angle * (k + 1) as f32;
-            match link_step(s, def, link, unit, reflect) {
+            match link_step(s, def, link, unit, reflect, stale) {
                 Step::Turn(rotation) => {
                     let anim = s.anim_r[link.bone as usize];
                     let ik = (rotation * anim.inverse()).normalize();
                     if ik.is_finite() {
                         set_link_rotation(def, s, k, ik);
                     }
+                    stale = None;
                 }
                 Step::Skip => {}
                 Step::Converged => break 'iterations,
@@ -84,6 +88,33 @@ pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
     if def.effector_position_only {
         update_global(s, def.effector as usize);
     }
+}
+
+/// The effector's position as MMD's first step reads it when earlier solvers turned its
+/// ancestors (`IkSolverDef::stale_effector`): computed without their IK rotations.
+fn stale_effector(def: &IkSolverDef, s: &Scratch) -> Option<Vec3A> {
+    let &(first, _) = def.stale_effector.first()?;
+    let mut world = match s.parent[first as usize] {
+        NONE => Affine3A::IDENTITY,
+        p => s.world[p as usize],
+    };
+    for &(b, without_ik) in &def.stale_effector {
+        let b = b as usize;
+        let local = if without_ik {
+            Affine3A {
+                matrix3: rotation_matrix(rotation_of_parts(
+                    Quat::IDENTITY,
+                    s.anim_r[b],
+                    s.append_r[b],
+                )),
+                translation: s.local[b].translation,
+            }
+        } else {
+            s.local[b]
+        };
+        world *= local;
+    }
+    Some(world.translation)
 }
 
 /// A link the solve ended before turning (the effector already at the target, as at rest)
@@ -107,11 +138,20 @@ fn clamp_unturned_links(def: &IkSolverDef, s: &mut Scratch) {
 }
 
 /// One link's CCD step: the turn, in the link's parent frame, taking the direction from the
-/// link to the effector onto the direction to the IK bone, then the link's constraints.
-fn link_step(s: &Scratch, def: &IkSolverDef, link: &IkLinkDef, unit: f32, reflect: bool) -> Step {
+/// link to the effector (at `stale` when given) onto the direction to the IK bone, then the
+/// link's constraints.
+fn link_step(
+    s: &Scratch,
+    def: &IkSolverDef,
+    link: &IkLinkDef,
+    unit: f32,
+    reflect: bool,
+    stale: Option<Vec3A>,
+) -> Step {
     let bone = link.bone as usize;
     let origin = s.world[bone].translation;
-    let to_effector = origin - s.world[def.effector as usize].translation;
+    let effector = stale.unwrap_or(s.world[def.effector as usize].translation);
+    let to_effector = origin - effector;
     let to_target = origin - s.world[def.bone as usize].translation;
     if to_effector.length_squared() <= DEGENERATE || to_target.length_squared() <= DEGENERATE {
         return Step::Skip;

@@ -9,8 +9,9 @@ use std::thread::JoinHandle;
 
 use mmd_pose::{IkOverrides, Layers, Rig};
 
-use super::{LivePhysics, PhysicsBake, PoseInput};
+use super::{BakedAncestors, LivePhysics, PhysicsBake, PoseInput};
 use crate::actor::Actor;
+use crate::gravity::GravityMotion;
 
 /// What a bake is simulated from: owned copies of an actor's inputs at the time it began.
 pub struct BakeInputs {
@@ -18,16 +19,26 @@ pub struct BakeInputs {
     pub layers: Layers,
     pub overrides: IkOverrides,
     pub morph_pins: Vec<Option<f32>>,
+    pub gravity: Option<Arc<GravityMotion>>,
+    /// The actors it hangs from, baked (see [`BakedAncestors`]).
+    pub ancestors: Option<BakedAncestors>,
 }
 
 impl BakeInputs {
-    /// Copies of `actor`'s rig, layers, IK overrides and morph pins.
-    pub fn of(actor: &Actor) -> BakeInputs {
+    /// Copies of `actor`'s rig, layers, IK overrides and morph pins, with the scene's
+    /// `gravity` keys and the `ancestors` it hangs from.
+    pub fn of(
+        actor: &Actor,
+        gravity: Option<Arc<GravityMotion>>,
+        ancestors: Option<BakedAncestors>,
+    ) -> BakeInputs {
         BakeInputs {
             rig: actor.model.rig.clone(),
             layers: actor.layers().clone(),
             overrides: actor.ik.clone(),
             morph_pins: actor.morph_pins.clone(),
+            gravity,
+            ancestors,
         }
     }
 }
@@ -44,7 +55,7 @@ impl BakeWorker {
     /// Simulates frames `0..=last_frame` of `inputs` with `physics` (the model's bodies,
     /// owned by the thread from now on).
     pub fn start(
-        inputs: BakeInputs,
+        mut inputs: BakeInputs,
         mut physics: LivePhysics,
         last_frame: u32,
     ) -> std::io::Result<BakeWorker> {
@@ -59,12 +70,14 @@ impl BakeWorker {
                     layers: &inputs.layers,
                     overrides: &inputs.overrides,
                     morph_pins: &inputs.morph_pins,
+                    gravity: inputs.gravity.as_deref(),
                 };
                 let mut progress = |frames: u32, _total: u32| {
                     thread_done.store(frames, Ordering::Relaxed);
                     !thread_cancel.load(Ordering::Relaxed)
                 };
-                PhysicsBake::bake(input, &mut physics, last_frame, &mut progress)
+                let ancestors = inputs.ancestors.as_mut();
+                PhysicsBake::bake(input, &mut physics, last_frame, ancestors, &mut progress)
             })?;
         Ok(BakeWorker {
             cancel,

@@ -126,6 +126,10 @@ impl LivePhysics {
                 self.physics.set_bone_follows_animation(bone, off);
             }
         }
+        if let Some(gravity) = input.gravity {
+            // Before the bodies move (a start rebuilds the world with it).
+            self.physics.set_gravity(gravity.at(frame));
+        }
         let start = Instant::now();
         if let Some(outcome) = run(&mut self.physics, advance, &pose.globals) {
             self.blow_up = Some(outcome);

@@ -14,6 +14,7 @@
 //! timeline. What restarts or re-bakes the simulation is said at [`PhysicsChange`].
 
 mod bake_worker;
+mod baked_ancestors;
 pub mod live;
 pub mod physics_bake;
 mod pose_input;
@@ -28,9 +29,11 @@ use mmd_pose::Pose;
 use rayon::prelude::*;
 
 use crate::actor::Actor;
+use crate::gravity::GravityMotion;
 use crate::per_actor::PerActor;
 use crate::scene::Scene;
 pub use bake_worker::{BakeInputs, BakeWorker};
+pub use baked_ancestors::{AncestorsBaked, BakedAncestors};
 pub use live::{LivePhysics, MAX_CATCH_UP, MAX_LIVE_STEP, WARM_UP_SECONDS};
 pub use physics_bake::{BakeProgress, MAX_BAKE_FRAMES, PhysicsBake};
 pub use pose_input::PoseInput;
@@ -127,6 +130,8 @@ pub struct ActorEngine {
     baking: Option<BakeWorker>,
     /// The blow-up of live physics at the last frame posed.
     blow_up: Option<String>,
+    /// Whether the actor hangs from another (外部親): its bake then depends on theirs.
+    hung: bool,
     /// Seconds the last pose took, and the part live physics took of it.
     evaluate_seconds: f32,
     physics_seconds: f32,
@@ -140,6 +145,7 @@ impl ActorEngine {
             bake: None,
             baking: None,
             blow_up: None,
+            hung: !actor.outside_parents.is_empty(),
             evaluate_seconds: 0.0,
             physics_seconds: 0.0,
         }
@@ -155,17 +161,16 @@ impl ActorEngine {
     /// `timed` measures how long it took (only a host that shows the time asks for it: the
     /// command line and exports have no use for two clock reads per model and frame).
     /// `outside` are its bones' outside parents at `frame` (see [`Pose::set_outside_parents`]).
-    fn pose_at(
-        &mut self,
-        actor: &Actor,
-        how: (PhysicsMode, LiveStepping, bool),
-        frame: f32,
-        outside: &[(usize, Mat4)],
-    ) {
-        let (mode, stepping, timed) = how;
+    fn pose_at(&mut self, actor: &Actor, how: How<'_>, frame: f32, outside: &[(usize, Mat4)]) {
+        let How {
+            mode,
+            stepping,
+            timed,
+            gravity,
+        } = how;
         self.pose.set_outside_parents(&actor.model.rig, outside);
         let start = timed.then(Instant::now);
-        let input = actor.pose_input();
+        let input = actor.pose_input().with_gravity(gravity);
         self.physics_seconds = 0.0;
         self.blow_up = None;
         match (mode, &self.bake, self.live.as_mut()) {
@@ -184,6 +189,16 @@ impl ActorEngine {
     }
 }
 
+/// How every actor is posed this frame: the physics mode, how live physics reaches the frame,
+/// whether the pose is timed, and the scene's gravity keys.
+#[derive(Clone, Copy)]
+struct How<'a> {
+    mode: PhysicsMode,
+    stepping: LiveStepping,
+    timed: bool,
+    gravity: Option<&'a GravityMotion>,
+}
+
 /// A scene's engine: the physics mode and rate for every model, and each actor's part.
 pub struct SceneEngine {
     mode: PhysicsMode,
@@ -192,6 +207,8 @@ pub struct SceneEngine {
     /// Whether each pose is timed ([`SceneEngine::micros`]).
     timed: bool,
     actors: PerActor<ActorEngine>,
+    /// The scene's gravity keys; `None`: MMD's default gravity throughout.
+    gravity: Option<Arc<GravityMotion>>,
     /// Kept between frames so that posing with outside parents allocates nothing: which
     /// actors are posed this frame, and one actor's outside parents' matrices.
     posed: Vec<bool>,
@@ -209,6 +226,7 @@ impl SceneEngine {
             stepping,
             timed: false,
             actors: PerActor::default(),
+            gravity: None,
             posed: Vec::new(),
             outside: Vec::new(),
         }
@@ -226,6 +244,7 @@ impl SceneEngine {
         progress: BakeProgress<'_>,
     ) -> Result<SceneEngine, EngineError> {
         let mut engine = SceneEngine::new(mode, rate, LiveStepping::EveryFrame);
+        engine.set_gravity(scene.gravity.as_ref());
         match mode {
             PhysicsMode::Off => engine.sync(&scene.actors),
             PhysicsMode::Live => engine.prepare(&scene.actors)?,
@@ -261,6 +280,9 @@ impl SceneEngine {
     /// Brings the per-actor parts in line with `actors` (see [`PerActor::sync`]).
     pub fn sync(&mut self, actors: &[Actor]) {
         self.actors.sync(actors, ActorEngine::new);
+        for (part, actor) in self.actors.iter_mut().zip(actors) {
+            part.hung = !actor.outside_parents.is_empty();
+        }
     }
 
     /// A new mode. The bodies stand where the last simulated frame left them, which is not
@@ -292,8 +314,10 @@ impl SceneEngine {
     /// Brings the simulation of actor `only` (every actor when `None`) in line with `change`
     /// (see [`PhysicsChange`]). What the mode then lacks is built by the next
     /// [`SceneEngine::prepare`] or [`SceneEngine::start_bakes`].
+    /// A bake of an actor hung from others (外部親) is redone whenever any bake is.
     pub fn changed(&mut self, change: PhysicsChange, only: Option<usize>) {
         let mode = self.mode;
+        let mut rebaked = false;
         for (index, part) in self.actors.iter_mut().enumerate() {
             if only.is_some_and(|i| i != index) {
                 continue;
@@ -311,8 +335,26 @@ impl SceneEngine {
             if change != PhysicsChange::Reset || mode == PhysicsMode::Baked {
                 part.bake = None;
                 part.baking = None;
+                rebaked = true;
             }
         }
+        if rebaked {
+            for part in self.actors.iter_mut().filter(|p| p.hung) {
+                part.bake = None;
+                part.baking = None;
+            }
+        }
+    }
+
+    /// The scene's gravity keys (`None`: MMD's default gravity). New keys redo the bakes and
+    /// start live physics again, as new motions do.
+    pub fn set_gravity(&mut self, gravity: Option<&GravityMotion>) {
+        if self.gravity.as_deref() == gravity {
+            return;
+        }
+        self.gravity = gravity.cloned().map(Arc::new);
+        // The bodies were built with the old gravity, which a reset would keep.
+        self.changed(PhysicsChange::Bodies, None);
     }
 
     /// Live physics starts again from the next frame posed.
@@ -366,21 +408,39 @@ impl SceneEngine {
         let total = frames.saturating_mul(missing);
         let options = self.options();
         let mut done = 0;
-        for (index, (part, actor)) in self.actors.iter_mut().zip(actors).enumerate() {
-            if part.bake.is_some() {
-                continue;
+        // An actor hung from another is baked once that one is: passes until none is left.
+        loop {
+            let mut baked_any = false;
+            for index in 0..actors.len().min(self.actors.len()) {
+                if self.actors.get(index).is_none_or(|p| p.bake.is_some()) {
+                    continue;
+                }
+                let actor = &actors[index];
+                let mut ancestors =
+                    match BakedAncestors::of(actors, &self.bakes(), index, self.gravity.clone()) {
+                        AncestorsBaked::Waiting(_) => continue,
+                        AncestorsBaked::None => None,
+                        AncestorsBaked::Ready(ancestors) => Some(ancestors),
+                    };
+                let mut live = bodies(index, actor, &options)?;
+                let mut report = |d: u32, _: u32| progress(done + d, total);
+                let input = actor.pose_input().with_gravity(self.gravity.as_deref());
+                let bake =
+                    PhysicsBake::bake(input, &mut live, last, ancestors.as_mut(), &mut report)
+                        .ok_or(EngineError::Stopped)?;
+                done += frames;
+                for (frame, message) in &bake.blow_ups {
+                    log::warn!("{}: frame {frame}: {message}", actor.model.label);
+                }
+                if let Some(part) = self.actors.get_mut(index) {
+                    part.bake = Some(Arc::new(bake));
+                }
+                baked_any = true;
             }
-            let mut live = bodies(index, actor, &options)?;
-            let mut report = |d: u32, _: u32| progress(done + d, total);
-            let bake = PhysicsBake::bake(actor.pose_input(), &mut live, last, &mut report)
-                .ok_or(EngineError::Stopped)?;
-            done += frames;
-            for (frame, message) in &bake.blow_ups {
-                log::warn!("{}: frame {frame}: {message}", actor.model.label);
+            if !baked_any {
+                return Ok(());
             }
-            part.bake = Some(Arc::new(bake));
         }
-        Ok(())
     }
 
     /// In Baked mode, starts baking on a worker, over frames `0..=last` (rounded up), every
@@ -395,6 +455,7 @@ impl SceneEngine {
         }
         let last = last.max(0.0).ceil();
         let options = self.options();
+        let bakes = self.bakes();
         for (index, (part, actor)) in self.actors.iter_mut().zip(actors).enumerate() {
             if part.bake.is_some() || part.baking.is_some() {
                 continue;
@@ -406,6 +467,12 @@ impl SceneEngine {
                 });
                 continue;
             }
+            let ancestors = match BakedAncestors::of(actors, &bakes, index, self.gravity.clone()) {
+                // Started once the bake it waits for comes in.
+                AncestorsBaked::Waiting(_) => continue,
+                AncestorsBaked::None => None,
+                AncestorsBaked::Ready(ancestors) => Some(ancestors),
+            };
             let bodies = match bodies(index, actor, &options) {
                 Ok(bodies) => bodies,
                 Err(e) => {
@@ -413,7 +480,8 @@ impl SceneEngine {
                     continue;
                 }
             };
-            match BakeWorker::start(BakeInputs::of(actor), bodies, last as u32) {
+            let inputs = BakeInputs::of(actor, self.gravity.clone(), ancestors);
+            match BakeWorker::start(inputs, bodies, last as u32) {
                 Ok(worker) => part.baking = Some(worker),
                 Err(e) => problems.push(EngineError::Worker {
                     actor: index,
@@ -484,7 +552,12 @@ impl SceneEngine {
             self.pose_in_parent_order(actors, frame);
             return;
         }
-        let how = (self.mode, self.stepping, self.timed);
+        let how = How {
+            mode: self.mode,
+            stepping: self.stepping,
+            timed: self.timed,
+            gravity: self.gravity.as_deref(),
+        };
         let parts = self.actors.entries_mut();
         if actors.len() > 1 {
             parts
@@ -502,7 +575,12 @@ impl SceneEngine {
     /// handing it their bones' matrices in its own space. An outside parent on itself, on an
     /// actor not in the scene or in a cycle is left out (the bone keeps its own parent).
     fn pose_in_parent_order(&mut self, actors: &[Actor], frame: f32) {
-        let how = (self.mode, self.stepping, self.timed);
+        let how = How {
+            mode: self.mode,
+            stepping: self.stepping,
+            timed: self.timed,
+            gravity: self.gravity.as_deref(),
+        };
         self.posed.clear();
         self.posed.resize(actors.len(), false);
         // Each sweep poses every actor whose parents are posed; a sweep that poses none

@@ -5,7 +5,7 @@
 use glam::{Mat4, Quat};
 use mmd_pose::Pose;
 
-use super::{LivePhysics, PoseInput};
+use super::{BakedAncestors, LivePhysics, PoseInput};
 
 /// The longest motion baked: an hour at 30 fps. Every frame keeps a matrix per driven bone,
 /// so a corrupt key frame in the billions would otherwise exhaust memory.
@@ -27,12 +27,14 @@ pub type BakeProgress<'a> = &'a mut dyn FnMut(u32, u32) -> bool;
 
 impl PhysicsBake {
     /// Simulates frames `0..=last_frame` in order, as live playback from frame 0 does, one
-    /// 1/30 s step a frame. `progress(done, total)` is called after every frame; returning
-    /// false cancels the bake (`None`).
+    /// 1/30 s step a frame, the bones hung from other actors where `ancestors` (posed with
+    /// their own bakes) hold them. `progress(done, total)` is called after every frame;
+    /// returning false cancels the bake (`None`).
     pub fn bake(
         input: PoseInput<'_>,
         physics: &mut LivePhysics,
         last_frame: u32,
+        mut ancestors: Option<&mut BakedAncestors>,
         progress: BakeProgress<'_>,
     ) -> Option<PhysicsBake> {
         let total = last_frame.saturating_add(1);
@@ -43,6 +45,9 @@ impl PhysicsBake {
         let mut pose = Pose::new(input.rig);
         physics.restart();
         for f in 0..total {
+            if let Some(ancestors) = ancestors.as_deref_mut() {
+                pose.set_outside_parents(input.rig, ancestors.at(f as f32));
+            }
             // What the physics stage hands on, so that looking a frame up repeats exactly
             // what live playback computes from it.
             physics.simulate(input, f as f32, &mut pose);

@@ -2,16 +2,26 @@
 
 use mmd_pose::{IkOverrides, Layers, Pose, Rig, evaluate_layers};
 
-/// The motion layers and the user's overrides that a frame is posed from.
+use crate::gravity::GravityMotion;
+
+/// The motion layers and the user's overrides that a frame is posed from, and the scene's
+/// gravity keys the bodies fall by.
 #[derive(Clone, Copy)]
 pub struct PoseInput<'a> {
     pub rig: &'a Rig,
     pub layers: &'a Layers,
     pub overrides: &'a IkOverrides,
     pub morph_pins: &'a [Option<f32>],
+    /// `None`: MMD's default gravity.
+    pub gravity: Option<&'a GravityMotion>,
 }
 
-impl PoseInput<'_> {
+impl<'a> PoseInput<'a> {
+    /// The same input with the scene's `gravity` keys.
+    pub fn with_gravity(self, gravity: Option<&'a GravityMotion>) -> PoseInput<'a> {
+        PoseInput { gravity, ..self }
+    }
+
     /// The pose at `frame` without physics: the bodies' bones follow their parents.
     pub fn evaluate(&self, frame: f32, pose: &mut Pose) {
         evaluate_layers(

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 /// What the `format` field says of every project file.
 pub const FORMAT: &str = "mmd-player project";
-/// The version this build writes. Version 1 is the first.
-pub const VERSION: u32 = 1;
+/// The version this build writes. Version 1 is the first; version 2 adds accessory keys,
+/// gravity keys and the camera following a bone (MMD's projects have them).
+pub const VERSION: u32 = 2;
 
 /// A whole project.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +38,12 @@ pub struct Document {
     pub light_by_hand: Option<LightEntry>,
     pub timeline: TimelineEntry,
     pub export: ExportEntry,
+    /// Gravity keys (since version 2); none: MMD's default gravity.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gravity: Vec<GravityKeyEntry>,
+    /// The bone the camera's look-at point follows, keyed (since version 2).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub camera_follow: Vec<OutsideParentKeyEntry>,
 }
 
 impl Default for Document {
@@ -57,6 +64,28 @@ impl Default for Document {
             light_by_hand: None,
             timeline: TimelineEntry::default(),
             export: ExportEntry::default(),
+            gravity: Vec::new(),
+            camera_follow: Vec::new(),
+        }
+    }
+}
+
+/// One gravity key: from `frame` on (blending to the next key), gravity of `acceleration`
+/// (9.8: the earth's) along `direction`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GravityKeyEntry {
+    pub frame: u32,
+    pub acceleration: f32,
+    pub direction: [f32; 3],
+}
+
+impl Default for GravityKeyEntry {
+    fn default() -> GravityKeyEntry {
+        GravityKeyEntry {
+            frame: 0,
+            acceleration: 9.8,
+            direction: [0.0, -1.0, 0.0],
         }
     }
 }
@@ -173,6 +202,39 @@ pub struct AccessoryEntry {
     pub additive: bool,
     pub ground_shadow: bool,
     pub parent: Option<ParentEntry>,
+    /// Its keys (since version 2); while it has any, they set the settings above each frame.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<AccessoryKeyEntry>,
+}
+
+/// One accessory key: what it sets from `frame` on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AccessoryKeyEntry {
+    pub frame: u32,
+    pub visible: bool,
+    pub position: [f32; 3],
+    /// Degrees about X, Y and Z.
+    pub rotation: [f32; 3],
+    pub scale: f32,
+    pub opacity: f32,
+    pub ground_shadow: bool,
+    pub parent: Option<ParentEntry>,
+}
+
+impl Default for AccessoryKeyEntry {
+    fn default() -> AccessoryKeyEntry {
+        AccessoryKeyEntry {
+            frame: 0,
+            visible: true,
+            position: [0.0; 3],
+            rotation: [0.0; 3],
+            scale: 1.0,
+            opacity: 1.0,
+            ground_shadow: true,
+            parent: None,
+        }
+    }
 }
 
 impl Default for AccessoryEntry {
@@ -188,6 +250,7 @@ impl Default for AccessoryEntry {
             additive: false,
             ground_shadow: true,
             parent: None,
+            keys: Vec::new(),
         }
     }
 }

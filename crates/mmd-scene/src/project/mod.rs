@@ -7,8 +7,12 @@
 //! - [`open`]: the scene a document makes. A file that is missing or fails leaves the rest
 //!   open: each is reported, and its entry is kept ([`Leftovers`]) so that saving again loses
 //!   nothing; a missing file is also looked for by name in the project's folder.
+//! - [`locate`]: a part that did not open, opened from a file the user points to (and the
+//!   other missing files looked for in that file's folder).
 
 pub mod document;
+mod layout;
+pub mod locate;
 pub mod open;
 pub mod pmm;
 pub mod relocate;
@@ -18,8 +22,8 @@ use std::path::{Path, PathBuf};
 
 use document::{
     AccessoryEntry, CameraEntry, Document, ExportEntry, FORMAT, FileRef, LayerEntry, LightEntry,
-    ModelEntry, MusicEntry, ParentEntry, PhysicsEntry, PhysicsModeEntry, TimelineEntry, VERSION,
-    ViewEntry,
+    ModelEntry, MusicEntry, OutsideParentKeyEntry, ParentEntry, PhysicsEntry, PhysicsModeEntry,
+    TimelineEntry, VERSION, ViewEntry,
 };
 use mmd_physics::SubstepRate;
 
@@ -108,12 +112,23 @@ impl Default for MusicPlay {
 }
 
 /// The parts of an opened project that did not open (a missing or broken file), as they were
-/// written, so that saving the project again keeps them.
+/// written, so that saving the project again keeps them and each can be located later
+/// ([`locate`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Leftovers {
-    pub models: Vec<ModelEntry>,
+    /// The folder the written paths are relative to: the project's.
+    pub folder: PathBuf,
+    /// Per model of the project, in its order, the id it goes by: its actor's, or for a model
+    /// that did not open the id its actor takes once located. The project names models by
+    /// place (outside parents, accessories' parents); the leftovers' places are read through
+    /// this, so they keep naming the same model however the scene's list changes.
+    pub model_ids: Vec<u64>,
+    pub models: Vec<MissingModel>,
     /// Layers of models that opened, by the actor's id.
     pub layers: Vec<(u64, LayerEntry)>,
+    /// Outside parent keys of models that opened whose parent is a model that did not: the
+    /// actor's id, the bone's name and the key.
+    pub outside_parent_keys: Vec<(u64, String, OutsideParentKeyEntry)>,
     pub camera: Option<FileRef>,
     pub light: Option<FileRef>,
     pub self_shadow: Option<FileRef>,
@@ -124,9 +139,50 @@ pub struct Leftovers {
     pub music: Option<MusicEntry>,
 }
 
+/// A model of the project that did not open.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissingModel {
+    /// The id its actor takes once located (see [`Leftovers::model_ids`]).
+    pub id: u64,
+    pub entry: ModelEntry,
+    /// Keys made outside a file (a `.pmm`'s), played as its first layer once located and
+    /// written beside the project when it is saved.
+    pub keys: Option<MadeKeys>,
+}
+
+/// Keys that live in no file of their own, with the label their layer shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MadeKeys {
+    pub label: String,
+    pub vmd: mmd_format::vmd::Vmd,
+}
+
 impl Leftovers {
+    /// Whether every part opened (the folder and the models' ids aside).
     pub fn is_empty(&self) -> bool {
-        *self == Leftovers::default()
+        self.models.is_empty()
+            && self.layers.is_empty()
+            && self.outside_parent_keys.is_empty()
+            && self.camera.is_none()
+            && self.light.is_none()
+            && self.self_shadow.is_none()
+            && self.accessories.is_empty()
+            && self.accessory_parents.is_empty()
+            && self.music.is_none()
+    }
+
+    /// The id of the project's model at `place`, if the project has one there.
+    pub fn model_id(&self, place: usize) -> Option<u64> {
+        self.model_ids.get(place).copied()
+    }
+
+    /// A model that did not open, with `keys` made outside a file if any: kept, and given the
+    /// id its actor will take once located, which is returned.
+    pub fn missing_model(&mut self, entry: ModelEntry, keys: Option<MadeKeys>) -> u64 {
+        let id = crate::actor::next_id();
+        self.model_ids.push(id);
+        self.models.push(MissingModel { id, entry, keys });
+        id
     }
 }
 
@@ -179,11 +235,11 @@ pub fn newer_version_notice(document: &Document) -> Option<String> {
     })
 }
 
-/// `document` as the file holds it: pretty JSON ending in a newline.
+/// `document` as the file holds it: indented JSON with short lists on one line, ending in a
+/// newline (see `layout.rs`).
 pub fn to_bytes(document: &Document) -> Result<Vec<u8>, serde_json::Error> {
-    let mut bytes = serde_json::to_vec_pretty(document)?;
-    bytes.push(b'\n');
-    Ok(bytes)
+    let pretty = serde_json::to_string_pretty(document)?;
+    Ok(layout::join_plain_lists(&pretty).into_bytes())
 }
 
 impl PhysicsEntry {

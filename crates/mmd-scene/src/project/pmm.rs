@@ -1,11 +1,11 @@
 //! MikuMikuDance's own projects (`.pmm`) opened as a scene: each model found again from the
 //! absolute Windows path MMD keeps ([`super::relocate`]), its keys played as a motion, the
 //! camera, light and self-shadow keys as the scene's tracks, the accessories placed as their
-//! first key (or their current state) sets them, the music, and MMD's settings (output size,
-//! play range, ground shadow, self-shadow, physics, the frame shown) as the host's. Everything
+//! keys (or their current state without keys) move them, gravity keys, the camera following a
+//! bone, the music, and MMD's settings (output size, play range, ground shadow, self-shadow,
+//! physics, the frame shown) as the host's. Outside parents (外部親) are played. Everything
 //! the file holds that the player does not show yet is named in a notice, never dropped
-//! silently: accessory keys after the first, gravity, a camera following a bone, per-model
-//! drawing settings, backgrounds, the edge colour. Outside parents (外部親) are played.
+//! silently: gravity noise, per-model drawing settings, backgrounds, the edge colour.
 //!
 //! The keys made here live in no file of their own: saving the scene as a project writes them
 //! beside it (see [`super::save`]).
@@ -17,13 +17,19 @@ use mmd_format::pmm::{self, ModelRef, ModelShape, Pmm, PmmAccessory, PmmModel, t
 use mmd_format::vmd::Vmd;
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 
-use super::document::{PhysicsModeEntry, TimelineEntry};
+use super::document::{
+    AccessoryEntry, AccessoryKeyEntry, FileRef, ModelEntry, MusicEntry, OutsideParentKeyEntry,
+    ParentEntry, PhysicsModeEntry, TimelineEntry,
+};
 use super::open::{OpenedProject, read_project};
 use super::relocate::relocate;
-use super::{HostSettings, Leftovers, ProjectError};
-use crate::accessory::Accessory;
+use super::{HostSettings, Leftovers, MadeKeys, ProjectError};
+use crate::accessory::{Accessory, AccessoryParent};
+use crate::accessory_motion::{AccessoryKey, AccessoryMotion};
 use crate::actor::Actor;
+use crate::camera_follow::CameraFollow;
 use crate::files::{LoadError, MotionFile, read_file};
+use crate::gravity::{GravityKey, GravityMotion};
 use crate::model::read_model;
 use crate::music::Music;
 use crate::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
@@ -69,6 +75,10 @@ pub fn scene_of_pmm(project: &Pmm, folder: &Path) -> OpenedProject {
             .iter()
             .map(|w| format!("repaired on reading: {w}"))
             .collect(),
+        leftovers: Leftovers {
+            folder: folder.to_path_buf(),
+            ..Leftovers::default()
+        },
     };
     let mut scene = Scene::default();
     // Per model of the project, its actor's index in the scene.
@@ -86,6 +96,8 @@ pub fn scene_of_pmm(project: &Pmm, folder: &Path) -> OpenedProject {
         }
     }
     import.tracks(&mut scene);
+    scene.camera_follow = import.camera_follow(&scene, &actors);
+    scene.gravity = import.gravity();
     for accessory in &project.accessories {
         if let Some(accessory) = import.accessory(accessory, &scene, &actors) {
             scene.accessories.push(accessory);
@@ -98,7 +110,7 @@ pub fn scene_of_pmm(project: &Pmm, folder: &Path) -> OpenedProject {
         scene,
         problems: import.problems,
         notices: import.notices,
-        leftovers: Leftovers::default(),
+        leftovers: import.leftovers,
         from_pmm: true,
     }
 }
@@ -108,6 +120,8 @@ struct Import<'a> {
     project: &'a Pmm,
     problems: Vec<LoadError>,
     notices: Vec<String>,
+    /// The models and music that did not open, to be located (`super::locate`).
+    leftovers: Leftovers,
 }
 
 impl Import<'_> {
@@ -119,7 +133,8 @@ impl Import<'_> {
                 path: PathBuf::from(written),
                 message: format!(
                     "{what} not found: looked for it by name under the project's folder and \
-                     the folders above it; put it there and open the project again"
+                     the folders above it; locate it, or put it there and open the project \
+                     again"
                 ),
             });
         }
@@ -128,14 +143,30 @@ impl Import<'_> {
 
     /// The actor of `model` playing its keys, or `None` (reported) when its file is missing.
     fn model(&mut self, model: &PmmModel) -> Option<Actor> {
-        let path = self.find(&model.path, "the model")?;
-        let mut actor = match read_model(&path) {
-            Ok(model) => Actor::new(model),
-            Err(e) => {
-                self.problems.push(e);
+        let opened = self
+            .find(&model.path, "the model")
+            .map(|path| read_model(&path));
+        let mut actor = match opened {
+            Some(Ok(model)) => Actor::new(model),
+            missing => {
+                if let Some(Err(e)) = missing {
+                    self.problems.push(e);
+                }
+                // Kept with its keys, to be located.
+                let entry = ModelEntry {
+                    file: FileRef::File(model.path.clone()),
+                    visible: model.visible,
+                    ..ModelEntry::default()
+                };
+                let keys = MadeKeys {
+                    label: format!("{} (.pmm keys)", model.name),
+                    vmd: to_vmd::model_motion(model),
+                };
+                self.leftovers.missing_model(entry, Some(keys));
                 return None;
             }
         };
+        self.leftovers.model_ids.push(actor.id);
         actor.visible = model.visible;
         actor.set_motions(vec![MotionFile {
             label: format!("{} (.pmm keys)", model.name),
@@ -157,9 +188,21 @@ impl Import<'_> {
         scene: &Scene,
         actors: &[Option<usize>],
     ) -> Vec<OutsideParent> {
-        let rig = &scene.actors[own].model.rig;
+        let actor = &scene.actors[own];
+        let rig = &actor.model.rig;
         let mut parents = Vec::new();
         for (slot, &bone) in model.outside_parent_bones.iter().enumerate() {
+            let bones: Vec<usize> = match usize::try_from(bone) {
+                Ok(bone) => model
+                    .bone_names
+                    .get(bone)
+                    .and_then(|name| rig.bone_index(name))
+                    .into_iter()
+                    .collect(),
+                Err(_) => (0..rig.bone_count())
+                    .filter(|&b| rig.bone_parent(b).is_none())
+                    .collect(),
+            };
             let mut keys = Vec::new();
             for key in &model.model_keys {
                 let picked = key.outside_parents.get(slot).and_then(|p| p.get());
@@ -171,7 +214,25 @@ impl Import<'_> {
                         bone: actor.model.rig.bone_index(name)?,
                     })
                 });
-                if let (Some((m, b)), None) = (picked, target) {
+                let missing_model = picked
+                    .filter(|&(m, _)| matches!(actors.get(m), Some(None)))
+                    .and_then(|(m, b)| Some((m, self.project.models[m].bone_names.get(b)?)));
+                if let Some((m, name)) = missing_model {
+                    // Kept, so that locating that model brings the key back.
+                    for &own_bone in &bones {
+                        self.leftovers.outside_parent_keys.push((
+                            actor.id,
+                            rig.bone_name(own_bone).to_owned(),
+                            OutsideParentKeyEntry {
+                                frame: key.frame,
+                                parent: Some(ParentEntry {
+                                    model: m,
+                                    bone: name.clone(),
+                                }),
+                            },
+                        ));
+                    }
+                } else if let (Some((m, b)), None) = (picked, target) {
                     self.notices.push(format!(
                         "{}: the outside parent at frame {} (model {}, bone {}) is not there; \
                          left out",
@@ -189,17 +250,6 @@ impl Import<'_> {
             if keys.iter().all(|k| k.target.is_none()) {
                 continue;
             }
-            let bones: Vec<usize> = match usize::try_from(bone) {
-                Ok(bone) => model
-                    .bone_names
-                    .get(bone)
-                    .and_then(|name| rig.bone_index(name))
-                    .into_iter()
-                    .collect(),
-                Err(_) => (0..rig.bone_count())
-                    .filter(|&b| rig.bone_parent(b).is_none())
-                    .collect(),
-            };
             for bone in bones {
                 parents.push(OutsideParent {
                     bone,
@@ -224,15 +274,19 @@ impl Import<'_> {
         }
     }
 
-    /// `accessory` placed as its first key (else its current state) sets it, or `None`
-    /// (reported) when its file is missing.
+    /// `accessory` moved by its keys (one key, or its current state without keys, places it
+    /// for good), or `None` (reported) when its file is missing. A key's parent bone that is
+    /// not there is reported and that key stands it in the world.
     fn accessory(
         &mut self,
         accessory: &PmmAccessory,
         scene: &Scene,
         actors: &[Option<usize>],
     ) -> Option<Accessory> {
-        let path = self.find(&accessory.path, "the accessory")?;
+        let Some(path) = self.find(&accessory.path, "the accessory") else {
+            self.keep_accessory(accessory);
+            return None;
+        };
         let loaded = read_file(&path).and_then(|file| {
             file.accessory.ok_or_else(|| LoadError {
                 path: path.clone(),
@@ -243,6 +297,7 @@ impl Import<'_> {
             Ok(loaded) => loaded.accessory,
             Err(e) => {
                 self.problems.push(e);
+                self.keep_accessory(accessory);
                 return None;
             }
         };
@@ -253,49 +308,201 @@ impl Import<'_> {
             .keys
             .first()
             .map_or(accessory.current, |k| k.state);
-        if accessory.keys.len() > 1 {
-            self.notices.push(format!(
-                "{}: its keys after the first ({} more) are not played yet; it stays as its \
-                 first key sets it",
-                accessory.name,
-                accessory.keys.len() - 1
-            ));
-        }
-        let s = &mut placed.settings;
-        s.visible = state.shown;
-        s.position = finite(Vec3::from(state.position));
-        s.rotation = finite(Vec3::from(state.rotation)) * (180.0 / std::f32::consts::PI);
-        s.scale = if state.scale.is_finite() {
-            state.scale
-        } else {
-            1.0
-        };
-        s.opacity = state.opacity().clamp(0.0, 1.0);
-        s.ground_shadow = state.shadow;
-        s.additive = accessory.additive;
-        if let Some((model, bone)) = state.parent.get() {
-            let holder = actors.get(model).copied().flatten();
-            let bone_name = self
-                .project
-                .models
-                .get(model)
-                .and_then(|m| m.bone_names.get(bone));
-            let held = match (holder.and_then(|i| scene.actors.get(i)), bone_name) {
-                (Some(actor), Some(name)) => placed.set_parent(Some((actor, name))),
-                _ => Err(format!(
-                    "model {} bone {} is not there",
-                    model + 1,
-                    bone + 1
-                )),
+        placed.settings.additive = accessory.additive;
+        let mut keys = Vec::with_capacity(accessory.keys.len());
+        for key in &accessory.keys {
+            let parent = match self.accessory_parent(&key.state, scene, actors) {
+                Ok(parent) => parent,
+                Err(why) => {
+                    self.problems.push(LoadError {
+                        path: path.clone(),
+                        message: format!(
+                            "its parent bone at frame {}: {why}; it stands in the world",
+                            key.frame
+                        ),
+                    });
+                    None
+                }
             };
-            if let Err(why) = held {
-                self.problems.push(LoadError {
-                    path,
-                    message: format!("its parent bone: {why}; it stands in the world"),
+            keys.push(accessory_key(key.frame, &key.state, parent));
+        }
+        if keys.is_empty() {
+            let parent = self
+                .accessory_parent(&state, scene, actors)
+                .unwrap_or_else(|why| {
+                    self.problems.push(LoadError {
+                        path: path.clone(),
+                        message: format!("its parent bone: {why}; it stands in the world"),
+                    });
+                    None
                 });
-            }
+            keys.push(accessory_key(0, &state, parent));
+        }
+        placed.motion = AccessoryMotion::new(keys);
+        placed.play(0.0);
+        if accessory.keys.len() <= 1 {
+            // One key (or none) places it for good: its settings, free to edit.
+            placed.motion = None;
         }
         Some(placed)
+    }
+
+    /// Keeps `accessory`, whose file did not open, as a project of ours writes it, to be
+    /// located or saved: its first key's (or current) settings and every key, its parents by
+    /// the model's place in the project and the bone's name.
+    fn keep_accessory(&mut self, accessory: &PmmAccessory) {
+        let parent = |state: &pmm::AccessoryState| {
+            let (model, bone) = state.parent.get()?;
+            let bone = self.project.models.get(model)?.bone_names.get(bone)?;
+            Some(ParentEntry {
+                model,
+                bone: bone.clone(),
+            })
+        };
+        let key_of = |frame: u32, state: &pmm::AccessoryState| {
+            let key = accessory_key(frame, state, None);
+            AccessoryKeyEntry {
+                frame,
+                visible: key.visible,
+                position: key.position.to_array(),
+                rotation: key.rotation.to_array(),
+                scale: key.scale,
+                opacity: key.opacity,
+                ground_shadow: key.ground_shadow,
+                parent: parent(state),
+            }
+        };
+        let first = accessory
+            .keys
+            .first()
+            .map_or(accessory.current, |k| k.state);
+        let settings = key_of(0, &first);
+        let keys = if accessory.keys.len() > 1 {
+            accessory
+                .keys
+                .iter()
+                .map(|k| key_of(k.frame, &k.state))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.leftovers.accessories.push(AccessoryEntry {
+            file: accessory.path.clone(),
+            name: accessory.name.clone(),
+            visible: settings.visible,
+            position: settings.position,
+            rotation: settings.rotation,
+            scale: settings.scale,
+            opacity: settings.opacity,
+            additive: accessory.additive,
+            ground_shadow: settings.ground_shadow,
+            parent: settings.parent,
+            keys,
+        });
+    }
+
+    /// The bone `state` holds the accessory by: `Ok(None)` for the world, or why it cannot be.
+    fn accessory_parent(
+        &self,
+        state: &pmm::AccessoryState,
+        scene: &Scene,
+        actors: &[Option<usize>],
+    ) -> Result<Option<AccessoryParent>, String> {
+        let Some((model, bone)) = state.parent.get() else {
+            return Ok(None);
+        };
+        let holder = actors
+            .get(model)
+            .copied()
+            .flatten()
+            .and_then(|i| scene.actors.get(i));
+        let name = self
+            .project
+            .models
+            .get(model)
+            .and_then(|m| m.bone_names.get(bone));
+        match (holder, name) {
+            (Some(actor), Some(name)) if actor.model.rig.bone_index(name).is_some() => {
+                Ok(Some(AccessoryParent {
+                    actor: actor.id,
+                    bone: name.clone(),
+                }))
+            }
+            // A model that did not open (reported already): held by the bone it will have
+            // once located, in the world meanwhile.
+            (None, Some(name)) if actors.get(model).is_some() => {
+                Ok(self.leftovers.model_id(model).map(|actor| AccessoryParent {
+                    actor,
+                    bone: name.clone(),
+                }))
+            }
+            _ => Err(format!(
+                "model {} bone {} is not there",
+                model + 1,
+                bone + 1
+            )),
+        }
+    }
+
+    /// The bone the camera follows, per camera key (a bone that is not there is reported and
+    /// that key follows nothing).
+    fn camera_follow(&mut self, scene: &Scene, actors: &[Option<usize>]) -> Option<CameraFollow> {
+        let mut keys = Vec::with_capacity(self.project.camera.keys.len());
+        for key in &self.project.camera.keys {
+            let picked = key.follow.get();
+            let target = picked.and_then(|(m, b)| {
+                let actor = &scene.actors[actors.get(m).copied().flatten()?];
+                let name = self.project.models.get(m)?.bone_names.get(b)?;
+                Some(OutsideTarget {
+                    actor: actor.id,
+                    bone: actor.model.rig.bone_index(name)?,
+                })
+            });
+            if let (Some((m, b)), None) = (picked, target) {
+                self.notices.push(format!(
+                    "the camera at frame {} follows model {}, bone {}, which is not there; \
+                     it follows nothing there",
+                    key.frame,
+                    m + 1,
+                    b + 1
+                ));
+            }
+            keys.push(OutsideParentKey {
+                frame: key.frame,
+                target,
+            });
+        }
+        CameraFollow::new(keys)
+    }
+
+    /// The gravity keys, or `None` when gravity stays MMD's own.
+    fn gravity(&mut self) -> Option<GravityMotion> {
+        let physics = self.project.physics.as_ref()?;
+        let gravity = &physics.gravity;
+        let states: Vec<(u32, pmm::GravityState)> = if gravity.keys.is_empty() {
+            vec![(0, gravity.current)]
+        } else {
+            gravity.keys.iter().map(|k| (k.frame, k.state)).collect()
+        };
+        if let Some((frame, _)) = states.iter().find(|(_, g)| g.noise_enabled) {
+            self.notices.push(format!(
+                "gravity noise (from frame {frame}) is not simulated; the gravity itself is"
+            ));
+        }
+        GravityMotion::new(
+            states
+                .into_iter()
+                .map(|(frame, g)| GravityKey {
+                    frame,
+                    acceleration: if g.acceleration.is_finite() {
+                        g.acceleration
+                    } else {
+                        0.0
+                    },
+                    direction: finite(Vec3::from(g.direction)),
+                })
+                .collect(),
+        )
     }
 
     /// The music, when the project plays one.
@@ -304,14 +511,18 @@ impl Import<'_> {
         if !audio.enabled || audio.path.is_empty() {
             return None;
         }
-        let path = self.find(&audio.path, "the music")?;
-        match Music::open(&path) {
-            Ok(music) => Some(music),
-            Err(message) => {
-                self.problems.push(LoadError { path, message });
-                None
-            }
+        let opened = self.find(&audio.path, "the music").map(|path| {
+            Music::open(&path).map_err(|message| self.problems.push(LoadError { path, message }))
+        });
+        if let Some(Ok(music)) = opened {
+            return Some(music);
         }
+        // Kept, to be located.
+        self.leftovers.music = Some(MusicEntry {
+            file: audio.path.clone(),
+            ..MusicEntry::default()
+        });
+        None
     }
 
     /// A notice for each thing the project holds that the player does not show yet.
@@ -327,27 +538,6 @@ impl Import<'_> {
                     model.name
                 ));
             }
-        }
-        if project.camera.keys.iter().any(|k| k.follow.get().is_some()) {
-            self.notices
-                .push("the camera follows a model's bone: not applied yet".to_owned());
-        }
-        if let Some(physics) = &project.physics
-            && let Some(key) = physics
-                .gravity
-                .keys
-                .iter()
-                .find(|k| !is_default_gravity(&k.state))
-        {
-            let g = key.state;
-            self.notices.push(format!(
-                "gravity keys are not applied yet (the one at frame {} sets {} along {:?}{}); \
-                 MMD's default gravity is used",
-                key.frame,
-                g.acceleration,
-                g.direction,
-                if g.noise_enabled { " with noise" } else { "" }
-            ));
         }
         if project.background_video.shown || project.background_image.shown {
             self.notices
@@ -408,18 +598,33 @@ impl Import<'_> {
     }
 }
 
+/// The key `state` makes at `frame`, held by `parent`: rotations from radians to degrees,
+/// numbers that are not finite as MMD's defaults.
+fn accessory_key(
+    frame: u32,
+    state: &pmm::AccessoryState,
+    parent: Option<AccessoryParent>,
+) -> AccessoryKey {
+    AccessoryKey {
+        frame,
+        visible: state.shown,
+        position: finite(Vec3::from(state.position)),
+        rotation: finite(Vec3::from(state.rotation)).map(f32::to_degrees),
+        scale: if state.scale.is_finite() {
+            state.scale
+        } else {
+            1.0
+        },
+        opacity: state.opacity().clamp(0.0, 1.0),
+        ground_shadow: state.shadow,
+        parent,
+    }
+}
+
 fn made<T>(vmd: &Vmd, label: &str, motion: T) -> Track<T> {
     Track::new(vmd, label, &Source::Made, motion)
 }
 
 fn finite(v: Vec3) -> Vec3 {
     Vec3::select(v.is_finite_mask(), v, Vec3::ZERO)
-}
-
-/// Whether `gravity` is MMD's own: 9.8 straight down, without noise.
-fn is_default_gravity(gravity: &pmm::GravityState) -> bool {
-    let direction = Vec3::from(gravity.direction).normalize_or_zero();
-    !gravity.noise_enabled
-        && (gravity.acceleration - 9.8).abs() < 1e-3
-        && direction.abs_diff_eq(Vec3::NEG_Y, 1e-3)
 }

@@ -1,0 +1,365 @@
+//! How accessories are drawn cheaply on the CPU. Their places (model space to world) sit in
+//! one buffer, written once a frame, which the vertex shader reads by the draw's instance
+//! index; their vertices stay as uploaded, so an accessory that moves is neither uploaded
+//! nor skinned again. Each run of accessories that follow one another in the draw order is
+//! recorded once into two render bundles (its draws into the self-shadow map and into the
+//! frame), with the run's vertices and indices copied into one buffer each so that the
+//! bundles bind them once, and recorded again only when what it draws changes: an accessory
+//! added, removed or reordered, a material shown or hidden by Tr, AD or the ground shadow
+//! switched, or the view's ground shadow or wireframe. A place is not part of a recording,
+//! so an accessory held by a bone replays the same bundles every frame.
+
+use std::ops::Range;
+
+use glam::Mat4;
+
+use crate::model::{MaterialGpu, ModelGpu};
+use crate::renderer::{DEPTH_FORMAT, Pipelines, SAMPLE_COUNT};
+use crate::shadow_map::SHADOW_MAP_FORMAT;
+use crate::skinning::SKINNED_VERTEX_SIZE;
+
+/// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).
+const PLACE_SIZE: u64 = 64;
+/// Places the buffer holds at first; it doubles when a frame draws more accessories.
+const FIRST_CAPACITY: usize = 16;
+
+/// What a run's draws are recorded with.
+pub(crate) struct Recording<'r> {
+    /// The accessories' pipelines.
+    pub pipelines: &'r Pipelines,
+    pub frame: &'r wgpu::BindGroup,
+    pub shadow_map: &'r wgpu::BindGroup,
+    /// The frame's colour format.
+    pub format: wgpu::TextureFormat,
+    /// The frame draws the ground shadow.
+    pub ground_shadow: bool,
+    /// The frame is drawn as a wireframe.
+    pub wireframe: bool,
+}
+
+/// What a run was recorded for; recorded again when it differs.
+struct RunKey {
+    /// The accessories' [`ModelGpu::draw_key`]s, in order.
+    draws: Vec<u64>,
+    /// The slot of the first accessory's place (the others follow).
+    first_place: u32,
+    ground_shadow: bool,
+    wireframe: bool,
+}
+
+impl RunKey {
+    fn matches(&self, items: &[&ModelGpu], first_place: u32, how: &Recording) -> bool {
+        self.first_place == first_place
+            && self.ground_shadow == how.ground_shadow
+            && self.wireframe == how.wireframe
+            && self
+                .draws
+                .iter()
+                .copied()
+                .eq(items.iter().map(|m| m.draw_key()))
+    }
+}
+
+/// A run of accessories as recorded.
+pub(crate) struct Run {
+    key: RunKey,
+    /// Into the self-shadow map.
+    pub cast: wgpu::RenderBundle,
+    /// Into the frame: each accessory's ground shadow, then its materials.
+    pub frame: wgpu::RenderBundle,
+}
+
+/// The accessories' places on the GPU and their recorded draws.
+pub(crate) struct AccessoryDraws {
+    device: wgpu::Device,
+    layout: wgpu::BindGroupLayout,
+    buffer: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    /// What the buffer holds, one place per slot (as many as the buffer has room for).
+    written: Vec<Mat4>,
+    /// The recorded runs, in the order the frame meets them.
+    runs: Vec<Run>,
+}
+
+impl AccessoryDraws {
+    /// The layout of the places' bind group (group 3 of the accessories' pipelines).
+    pub fn layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("accessory places"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: true },
+                    has_dynamic_offset: false,
+                    min_binding_size: wgpu::BufferSize::new(PLACE_SIZE),
+                },
+                count: None,
+            }],
+        })
+    }
+
+    pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> AccessoryDraws {
+        let (buffer, bind_group) = places_buffer(device, &layout, FIRST_CAPACITY);
+        AccessoryDraws {
+            device: device.clone(),
+            layout,
+            buffer,
+            bind_group,
+            written: unwritten(FIRST_CAPACITY),
+            runs: Vec::new(),
+        }
+    }
+
+    /// Readies the accessories among `models` for the frame: writes their places and records
+    /// again the runs whose draws changed (their copies go into `encoder`, after the
+    /// skinning of the accessories uploaded since the last frame). Then [`AccessoryDraws::run`]
+    /// gives the frame's runs in order.
+    pub fn prepare(
+        &mut self,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        models: &[&ModelGpu],
+        how: &Recording,
+    ) {
+        self.write_places(queue, models);
+        let mut first_place = 0;
+        for (index, items) in runs(models).enumerate() {
+            let fresh = self
+                .runs
+                .get(index)
+                .is_some_and(|run| run.key.matches(items, first_place, how));
+            if !fresh {
+                let run = self.record(encoder, items, first_place, how);
+                match self.runs.get_mut(index) {
+                    Some(slot) => *slot = run,
+                    None => self.runs.push(run),
+                }
+            }
+            first_place += items.len() as u32;
+        }
+    }
+
+    /// Run `index` of the frame [`AccessoryDraws::prepare`] readied.
+    pub fn run(&self, index: usize) -> Option<&Run> {
+        self.runs.get(index)
+    }
+
+    /// Writes the places of the accessories among `models`, in their order, with one write
+    /// covering those that moved since the last frame (none when none moved). The buffer
+    /// grows, and the runs are recorded again, when there are more accessories than room.
+    fn write_places(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu]) {
+        let count = models.iter().filter(|m| m.is_accessory()).count();
+        // Runs no longer drawn let go of their accessories' buffers.
+        let runs = runs(models).count();
+        self.runs.truncate(runs);
+        if count > self.written.len() {
+            let capacity = count.next_power_of_two();
+            (self.buffer, self.bind_group) = places_buffer(&self.device, &self.layout, capacity);
+            self.written = unwritten(capacity);
+            self.runs.clear();
+        }
+        let mut moved: Option<Range<usize>> = None;
+        let accessories = models.iter().filter(|m| m.is_accessory());
+        for (slot, (written, model)) in self.written.iter_mut().zip(accessories).enumerate() {
+            let place = model.placement();
+            if *written != place {
+                *written = place;
+                moved = Some(moved.map_or(slot..slot + 1, |r| r.start..slot + 1));
+            }
+        }
+        if let Some(range) = moved {
+            queue.write_buffer(
+                &self.buffer,
+                range.start as u64 * PLACE_SIZE,
+                bytemuck::cast_slice(&self.written[range]),
+            );
+        }
+    }
+
+    fn record(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        items: &[&ModelGpu],
+        first_place: u32,
+        how: &Recording,
+    ) -> Run {
+        let pipelines = how.pipelines;
+        let places = |slot: usize| {
+            let at = first_place + slot as u32;
+            at..at + 1
+        };
+        // The run's vertices and indices, each accessory's after the one before's (the
+        // bundles keep the buffers); where each accessory's start.
+        let starts: Vec<(u32, u32)> = items
+            .iter()
+            .scan((0u32, 0u32), |next, model| {
+                let start = *next;
+                *next = (
+                    next.0.saturating_add(model.vertex_count()),
+                    next.1.saturating_add(model.index_count()),
+                );
+                Some(start)
+            })
+            .collect();
+        let (vertex_total, index_total) = items.iter().fold((0u64, 0u64), |(v, i), m| {
+            (
+                v + u64::from(m.vertex_count()),
+                i + u64::from(m.index_count()),
+            )
+        });
+        let run_buffer = |label, size: u64, usage| {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: size.max(4),
+                usage: usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        let vertices = run_buffer(
+            "accessory run vertices",
+            vertex_total * SKINNED_VERTEX_SIZE,
+            wgpu::BufferUsages::VERTEX,
+        );
+        let indices = run_buffer(
+            "accessory run indices",
+            index_total * 4,
+            wgpu::BufferUsages::INDEX,
+        );
+        for (model, &(first_vertex, first_index)) in items.iter().zip(&starts) {
+            let vertex_bytes = u64::from(model.vertex_count()) * SKINNED_VERTEX_SIZE;
+            if vertex_bytes > 0 {
+                encoder.copy_buffer_to_buffer(
+                    model.skinned_buffer(),
+                    0,
+                    &vertices,
+                    u64::from(first_vertex) * SKINNED_VERTEX_SIZE,
+                    vertex_bytes,
+                );
+            }
+            let index_bytes = u64::from(model.index_count()) * 4;
+            if index_bytes > 0 {
+                encoder.copy_buffer_to_buffer(
+                    model.index_buffer(),
+                    0,
+                    &indices,
+                    u64::from(first_index) * 4,
+                    index_bytes,
+                );
+            }
+        }
+        // A material's indices, in the run's index buffer.
+        let range = |first_index: u32, m: &MaterialGpu| {
+            first_index + m.indices.start..first_index + m.indices.end
+        };
+        let mut cast =
+            self.device
+                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: Some("accessories: self-shadow map"),
+                    color_formats: &[],
+                    depth_stencil: Some(wgpu::RenderBundleDepthStencil {
+                        format: SHADOW_MAP_FORMAT,
+                        depth_read_only: false,
+                        stencil_read_only: true,
+                    }),
+                    sample_count: 1,
+                    multiview: None,
+                });
+        cast.set_bind_group(0, how.frame, &[]);
+        cast.set_bind_group(3, &self.bind_group, &[]);
+        cast.set_vertex_buffer(0, vertices.slice(..));
+        cast.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+        for (slot, (model, &(first_vertex, first_index))) in items.iter().zip(&starts).enumerate() {
+            for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
+                cast.set_pipeline(pipelines.cast(m.double_sided));
+                cast.set_bind_group(1, &m.bind_group, &[]);
+                cast.draw_indexed(range(first_index, m), first_vertex as i32, places(slot));
+            }
+        }
+        let mut frame =
+            self.device
+                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: Some("accessories: frame"),
+                    color_formats: &[Some(how.format)],
+                    depth_stencil: Some(wgpu::RenderBundleDepthStencil {
+                        format: DEPTH_FORMAT,
+                        depth_read_only: false,
+                        stencil_read_only: false,
+                    }),
+                    sample_count: SAMPLE_COUNT,
+                    multiview: None,
+                });
+        frame.set_bind_group(0, how.frame, &[]);
+        frame.set_bind_group(2, how.shadow_map, &[]);
+        frame.set_bind_group(3, &self.bind_group, &[]);
+        frame.set_vertex_buffer(0, vertices.slice(..));
+        frame.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+        let wireframe = pipelines.wireframe.as_ref().filter(|_| how.wireframe);
+        for (slot, (model, &(first_vertex, first_index))) in items.iter().zip(&starts).enumerate() {
+            let base_vertex = first_vertex as i32;
+            if how.ground_shadow && model.look().ground_shadow {
+                frame.set_pipeline(&pipelines.shadow);
+                for m in model.visible_materials().filter(|m| m.ground_shadow) {
+                    frame.set_bind_group(1, &m.bind_group, &[]);
+                    frame.draw_indexed(range(first_index, m), base_vertex, places(slot));
+                }
+            }
+            let additive = model.look().additive;
+            for m in model.visible_materials() {
+                frame.set_pipeline(wireframe.unwrap_or(pipelines.shaded(m.double_sided, additive)));
+                frame.set_bind_group(1, &m.bind_group, &[]);
+                frame.draw_indexed(range(first_index, m), base_vertex, places(slot));
+            }
+        }
+        Run {
+            key: RunKey {
+                draws: items.iter().map(|m| m.draw_key()).collect(),
+                first_place,
+                ground_shadow: how.ground_shadow,
+                wireframe: how.wireframe,
+            },
+            cast: cast.finish(&wgpu::RenderBundleDescriptor {
+                label: Some("accessories: self-shadow map"),
+            }),
+            frame: frame.finish(&wgpu::RenderBundleDescriptor {
+                label: Some("accessories: frame"),
+            }),
+        }
+    }
+}
+
+/// The runs of accessories that follow one another among `models` (a model alone between).
+pub(crate) fn runs<'m>(
+    models: &'m [&'m ModelGpu],
+) -> impl Iterator<Item = &'m [&'m ModelGpu]> + 'm {
+    models
+        .chunk_by(|a, b| a.is_accessory() && b.is_accessory())
+        .filter(|chunk| chunk.iter().all(|m| m.is_accessory()))
+}
+
+/// Places that differ from any real one (NaN is unequal to itself), so all are written.
+fn unwritten(capacity: usize) -> Vec<Mat4> {
+    vec![Mat4::NAN; capacity]
+}
+
+fn places_buffer(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    capacity: usize,
+) -> (wgpu::Buffer, wgpu::BindGroup) {
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("accessory places"),
+        size: capacity as u64 * PLACE_SIZE,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("accessory places"),
+        layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: buffer.as_entire_binding(),
+        }],
+    });
+    (buffer, bind_group)
+}
