@@ -4,29 +4,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+mod posing;
+
+use posing::fixture;
 
 use glam::{Mat4, Vec3};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::gravity::{GravityKey, GravityMotion};
 use mmd_scene::scene::Scene;
-
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures")
-        .join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref(),
-        Ok("1"),
-        "{} is missing",
-        path.display()
-    );
-    None
-}
 
 /// Every bone at each of `frames` (in order), as `mode` poses `scene`.
 fn played(scene: &Scene, mode: PhysicsMode, frames: &[f32]) -> Vec<Vec<Mat4>> {

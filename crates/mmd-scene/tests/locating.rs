@@ -9,7 +9,7 @@
 mod posing;
 mod tone_wav;
 
-use posing::{assets, poses};
+use posing::{assets, fixture, poses};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -451,23 +451,6 @@ fn a_file_found_in_the_folder_that_does_not_open_is_refused_and_stays_missing() 
     assert_eq!(missing.len(), 1);
     assert_eq!(missing[0].part, MissingPart::Music);
     assert!(opened.scene.music.is_none());
-}
-
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures")
-        .join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref(),
-        Ok("1"),
-        "{} is missing",
-        path.display()
-    );
-    eprintln!("skipping: {} is missing", path.display());
-    None
 }
 
 #[test]

@@ -11,7 +11,7 @@ mod pmm_writer;
 mod posing;
 mod tone_wav;
 
-use posing::poses;
+use posing::{fixture, poses};
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
@@ -32,23 +32,6 @@ fn posed_at(scene: &Scene, frame: f32) -> SceneEngine {
     );
     engine.pose(&scene.actors, frame);
     engine
-}
-
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures")
-        .join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    assert_ne!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref(),
-        Ok("1"),
-        "{} is missing",
-        path.display()
-    );
-    eprintln!("skipping: {} is missing", path.display());
-    None
 }
 
 #[test]

@@ -206,14 +206,7 @@ impl Import<'_> {
             let mut keys = Vec::new();
             for key in &model.model_keys {
                 let picked = key.outside_parents.get(slot).and_then(|p| p.get());
-                let target = picked.and_then(|(m, b)| {
-                    let actor = &scene.actors[actors.get(m).copied().flatten()?];
-                    let name = self.project.models.get(m)?.bone_names.get(b)?;
-                    Some(OutsideTarget {
-                        actor: actor.id,
-                        bone: actor.model.rig.bone_index(name)?,
-                    })
-                });
+                let target = picked.and_then(|picked| self.bone_target(picked, scene, actors));
                 let missing_model = picked
                     .filter(|&(m, _)| matches!(actors.get(m), Some(None)))
                     .and_then(|(m, b)| Some((m, self.project.models[m].bone_names.get(b)?)));
@@ -444,20 +437,30 @@ impl Import<'_> {
         }
     }
 
+    /// The bone `(model, bone)` of the project (indices as MMD stores them) on its actor in
+    /// `scene` (`actors`: each project model's actor), or `None` when the model did not open
+    /// or the bone is not in it.
+    fn bone_target(
+        &self,
+        (model, bone): (usize, usize),
+        scene: &Scene,
+        actors: &[Option<usize>],
+    ) -> Option<OutsideTarget> {
+        let actor = &scene.actors[actors.get(model).copied().flatten()?];
+        let name = self.project.models.get(model)?.bone_names.get(bone)?;
+        Some(OutsideTarget {
+            actor: actor.id,
+            bone: actor.model.rig.bone_index(name)?,
+        })
+    }
+
     /// The bone the camera follows, per camera key (a bone that is not there is reported and
     /// that key follows nothing).
     fn camera_follow(&mut self, scene: &Scene, actors: &[Option<usize>]) -> Option<CameraFollow> {
         let mut keys = Vec::with_capacity(self.project.camera.keys.len());
         for key in &self.project.camera.keys {
             let picked = key.follow.get();
-            let target = picked.and_then(|(m, b)| {
-                let actor = &scene.actors[actors.get(m).copied().flatten()?];
-                let name = self.project.models.get(m)?.bone_names.get(b)?;
-                Some(OutsideTarget {
-                    actor: actor.id,
-                    bone: actor.model.rig.bone_index(name)?,
-                })
-            });
+            let target = picked.and_then(|picked| self.bone_target(picked, scene, actors));
             if let (Some((m, b)), None) = (picked, target) {
                 self.notices.push(format!(
                     "the camera at frame {} follows model {}, bone {}, which is not there; \

@@ -1,5 +1,5 @@
-//! What the scene tests share: the bundled files, and every actor's bones posed at some
-//! frames.
+//! What the scene tests share: the bundled files, the shared fixtures, and every actor's
+//! bones posed at some frames.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -12,6 +12,25 @@ use mmd_scene::scene::Scene;
 /// The repository's bundled model and dance.
 pub fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+/// A file of `../shared/fixtures`, or `None` (the test skips) when it is not there, which
+/// `MMD_REQUIRE_FIXTURES=1` turns into a failure.
+pub fn fixture(rel: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures")
+        .join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    assert_ne!(
+        std::env::var("MMD_REQUIRE_FIXTURES").as_deref(),
+        Ok("1"),
+        "{} is missing",
+        path.display()
+    );
+    eprintln!("skipping: {} is missing", path.display());
+    None
 }
 
 /// Every bone of every actor at each of `frames`, physics off: per frame, per actor.
