@@ -7,7 +7,8 @@ use glam::Vec3;
 use mmd_format::pmx::{PhysicsMode, RigidShape};
 use mmd_physics::{ModelPhysics, PhysicsOptions, StepOutcome, SubstepRate};
 
-fn fall(rate: SubstepRate, frames: u32) -> (f32, f32, f32) {
+/// A sphere on a bone at (0, 10, 0), free of damping, so that only gravity moves it.
+fn free_ball() -> mmd_format::pmx::Pmx {
     let mut sphere = body(
         0,
         PhysicsMode::Physics,
@@ -16,11 +17,15 @@ fn fall(rate: SubstepRate, frames: u32) -> (f32, f32, f32) {
     );
     sphere.linear_damping = 0.0;
     sphere.angular_damping = 0.0;
-    let pmx = model(
+    model(
         vec![bone("ball", [0.0, 10.0, 0.0], -1)],
         vec![sphere],
         vec![],
-    );
+    )
+}
+
+fn fall(rate: SubstepRate, frames: u32) -> (f32, f32, f32) {
+    let pmx = free_ball();
     let options = PhysicsOptions {
         rate,
         ..PhysicsOptions::default()
@@ -103,26 +108,13 @@ fn a_fraction_of_a_substep_waits_for_the_next_call() {
     );
     let y = physics.body_transform(0).expect("body").w_axis.y;
     assert!(y < 10.0 && y.is_finite());
-    let _ = Vec3::ZERO;
 }
 
 /// Gravity set while bodies fall (MMD's gravity keys): from then on the body accelerates the
 /// new way, and a reset keeps the new gravity.
 #[test]
 fn a_new_gravity_pulls_from_the_next_step_and_survives_a_reset() {
-    let mut sphere = body(
-        0,
-        PhysicsMode::Physics,
-        RigidShape::Sphere,
-        [0.0, 10.0, 0.0],
-    );
-    sphere.linear_damping = 0.0;
-    sphere.angular_damping = 0.0;
-    let pmx = model(
-        vec![bone("ball", [0.0, 10.0, 0.0], -1)],
-        vec![sphere],
-        vec![],
-    );
+    let pmx = free_ball();
     let (mut physics, _) = ModelPhysics::new(&pmx, &PhysicsOptions::default()).expect("world");
     let globals = rest_globals(&pmx);
     let sideways = Vec3::new(49.0, 0.0, 0.0);

@@ -30,17 +30,11 @@ fn floor(colour: [f32; 3]) -> XFile {
     })
 }
 
-/// Renders frame 0 of the bundled model with `files` and `extra` options at 320×240; `None`
-/// without a GPU.
-fn render_frame(
-    dir: &Path,
-    name: &str,
-    files: &[&Path],
-    extra: &[&str],
-) -> Option<image::RgbaImage> {
-    let out = dir.join(name);
+/// Renders `frames` (as `--frames` takes them) of `files` with `extra` options at 320×240
+/// into `out`, which must succeed; `None` without a GPU.
+fn render_frames(files: &[&Path], frames: &str, out: &Path, extra: &[&str]) -> Option<()> {
     let mut args: Vec<&OsStr> = files.iter().map(|p| p.as_os_str()).collect();
-    for a in ["--frames", "0", "--size", "320x240", "--out"] {
+    for a in ["--frames", frames, "--size", "320x240", "--out"] {
         args.push(OsStr::new(a));
     }
     args.push(out.as_os_str());
@@ -51,6 +45,19 @@ fn render_frame(
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    Some(())
+}
+
+/// Renders frame 0 of the bundled model with `files` and `extra` options at 320×240; `None`
+/// without a GPU.
+fn render_frame(
+    dir: &Path,
+    name: &str,
+    files: &[&Path],
+    extra: &[&str],
+) -> Option<image::RgbaImage> {
+    let out = dir.join(name);
+    render_frames(files, "0", &out, extra)?;
     Some(image::open(out.join("frame_00000.png")).unwrap().to_rgba8())
 }
 
@@ -188,19 +195,10 @@ fn a_box_held_by_the_hand_moves_with_it_and_one_on_the_floor_stays() {
         files.push(vac);
     }
     let out = dir.path().join("frames");
-    let mut args: Vec<&OsStr> = files.iter().map(|p| p.as_os_str()).collect();
-    for a in ["--frames", "0,120", "--size", "320x240", "--out"] {
-        args.push(OsStr::new(a));
-    }
-    args.push(out.as_os_str());
-    let Some(output) = render(&args, None) else {
+    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    if render_frames(&files, "0,120", &out, &[]).is_none() {
         return;
-    };
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    }
     let frame = |n: &str| image::open(out.join(n)).unwrap().to_rgba8();
     let (first, second) = (frame("frame_00000.png"), frame("frame_00120.png"));
     let (red_0, red_count_0) = centroid(&first, [255, 0, 0]);
@@ -244,19 +242,9 @@ fn a_keyed_accessory_moves_between_its_keys_in_a_render() {
     )
     .unwrap();
     let out = dir.path().join("frames");
-    let mut args: Vec<&OsStr> = vec![project.as_os_str()];
-    for a in ["--frames", "0,20,40", "--size", "320x240", "--out"] {
-        args.push(OsStr::new(a));
-    }
-    args.push(out.as_os_str());
-    let Some(output) = render(&args, None) else {
+    if render_frames(&[&project], "0,20,40", &out, &[]).is_none() {
         return;
-    };
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    }
     let at = |n: &str| {
         let (centre, count) = centroid(&image::open(out.join(n)).unwrap().to_rgba8(), [255, 0, 0]);
         assert!(count > 10, "{n}: {count} red pixels");

@@ -13,9 +13,11 @@
 //!   reproduces those rules from MMD, as a third reference computed here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use glam::{Mat3, Mat4, Vec3};
 use mmd_format::pmd::{Pmd, bone_kind};
@@ -35,20 +37,6 @@ const FRAME_REACH_SLACK: f32 = 0.05;
 /// (D3DX's operation order) and ours part. So up to 1% of (frame, chain) pairs may exceed the
 /// per-frame slack, by at most this much.
 const FRAME_REACH_OUTLIER: f32 = 0.25;
-
-/// The folder that holds `shared/`.
-fn root() -> Option<PathBuf> {
-    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."));
-    if root.join("shared/reference/CASES.json").exists() {
-        return Some(root.to_path_buf());
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but ../shared/reference is missing"
-    );
-    eprintln!("skipped: ../shared/reference is absent");
-    None
-}
 
 fn frame_key(f: f64) -> i64 {
     (f * 1.0e4).round() as i64
@@ -578,7 +566,9 @@ fn run_case(root: &Path, case: &Value) -> Figures {
 }
 
 fn check_case(name: &str) {
-    let Some(root) = root() else { return };
+    let Some(root) = common::reference_root() else {
+        return;
+    };
     let cases: Value =
         serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
             .unwrap();
@@ -638,7 +628,9 @@ fn check_case(name: &str) {
 
 #[test]
 fn every_case_is_tested() {
-    let Some(root) = root() else { return };
+    let Some(root) = common::reference_root() else {
+        return;
+    };
     let cases: Value =
         serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
             .unwrap();
@@ -665,7 +657,9 @@ fn every_case_is_tested() {
 /// every bone not driven by IK, eyes included.
 #[test]
 fn pmd_and_pmx_miku_agree() {
-    let Some(root) = root() else { return };
+    let Some(root) = common::reference_root() else {
+        return;
+    };
     let fixtures = root.join("shared/fixtures");
     let pmd = mmd_format::pmd::read(
         &std::fs::read(fixtures.join("mmd-viewer-js/miku/miku_v2.pmd")).unwrap(),

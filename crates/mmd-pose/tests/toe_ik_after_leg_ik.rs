@@ -5,9 +5,11 @@
 //! toe where the leg IK left it turns the ankles up to 0.42 rad away.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use glam::{Mat3, Mat4};
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, evaluate};
@@ -15,19 +17,6 @@ use serde_json::Value;
 
 const FEET: [&str; 4] = ["左足首", "右足首", "左つま先", "右つま先"];
 const TOLERANCE: f32 = 0.01;
-
-fn root() -> Option<PathBuf> {
-    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."));
-    if root.join("shared/reference/CASES.json").exists() {
-        return Some(root.to_path_buf());
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but ../shared/reference is missing"
-    );
-    eprintln!("skipped: ../shared/reference is absent");
-    None
-}
 
 /// The dump's matrices of the bones named in `FEET`, keyed by (frame × 10⁴, bone).
 fn feet_of_dump(path: &Path) -> HashMap<(i64, usize), Mat4> {
@@ -62,7 +51,9 @@ fn rotation_error(a: &Mat4, b: &Mat4) -> f32 {
 
 #[test]
 fn miku_feet_match_mmd_anim_053() {
-    let Some(root) = root() else { return };
+    let Some(root) = common::reference_root() else {
+        return;
+    };
     let cases: Value =
         serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
             .unwrap();

@@ -9,12 +9,11 @@
 mod posing;
 mod tone_wav;
 
-use posing::{assets, fixture, poses};
+use posing::{assets, fixture, poses, write_triangle_x};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use mmd_format::vmd::{CameraKey, Vmd};
-use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_scene::project::document::{
     AccessoryEntry, Document, FileRef, LayerEntry, LayerModeEntry, ModelEntry, MusicEntry,
     OutsideParentEntry, OutsideParentKeyEntry, ParentEntry,
@@ -63,21 +62,7 @@ fn write_files(dir: &Path) {
         tone_wav::tone_wav_with(1.0, 8000, 1),
     )
     .unwrap();
-    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
-    let x = XFile::from_triangles(
-        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
-        vec![[0, 1, 2]],
-        vec![0],
-        vec![XMaterial {
-            diffuse: [1.0, 0.0, 0.0, 1.0],
-            power: 5.0,
-            specular: [0.0; 3],
-            emissive: [0.2; 3],
-            texture: None,
-        }],
-    );
-    std::fs::create_dir_all(dir.join("props")).unwrap();
-    std::fs::write(dir.join("props/box.x"), xfile::write_text(&x)).unwrap();
+    write_triangle_x(&dir.join("props/box.x"));
 }
 
 fn file(text: &str) -> FileRef {

@@ -11,12 +11,11 @@ mod pmm_writer;
 mod posing;
 mod tone_wav;
 
-use posing::{fixture, poses};
+use posing::{fixture, poses, write_triangle_x};
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
-use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::project::document::PhysicsModeEntry;
@@ -50,18 +49,6 @@ fn the_fixture_poses_as_the_files_it_was_made_from() {
     assert!(last > 0.0);
     let frames: Vec<f32> = (0..=(last as u32 + 5)).map(|f| f as f32 * 0.5).collect();
     assert_eq!(poses(&opened.scene, &frames), poses(&files, &frames));
-}
-
-fn write_mesh(path: &Path) {
-    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
-    let x = XFile::from_triangles(
-        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
-        vec![[0, 1, 2]],
-        vec![0],
-        vec![XMaterial::default()],
-    );
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, xfile::write_text(&x)).unwrap();
 }
 
 /// `model` given `shape`'s tracks: a rest key per bone and morph, and センター moved by
@@ -124,8 +111,8 @@ fn written_project(gene: &Path, dir: &Path, version: PmmVersion) -> (PathBuf, Pm
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::copy(gene, path).unwrap();
     }
-    write_mesh(&user.join("Accessory/床.x"));
-    write_mesh(&user.join("Accessory/negi.x"));
+    write_triangle_x(&user.join("Accessory/床.x"));
+    write_triangle_x(&user.join("Accessory/negi.x"));
     std::fs::create_dir_all(user.join("Wave")).unwrap();
     std::fs::write(
         user.join("Wave/曲.wav"),

@@ -7,12 +7,11 @@
 mod posing;
 mod tone_wav;
 
-use posing::{assets, poses};
+use posing::{assets, poses, write_triangle_x};
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use mmd_format::vmd::Vmd;
-use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_pose::{IkMethod, IkOverride};
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::files::MotionFile;
@@ -33,22 +32,8 @@ fn copy_asset(dir: &Path, name: &str, as_name: &str) -> PathBuf {
 }
 
 fn write_box(dir: &Path) -> PathBuf {
-    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
-    let x = XFile::from_triangles(
-        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
-        vec![[0, 1, 2]],
-        vec![0],
-        vec![XMaterial {
-            diffuse: [1.0, 0.0, 0.0, 1.0],
-            power: 5.0,
-            specular: [0.0; 3],
-            emissive: [0.2; 3],
-            texture: None,
-        }],
-    );
     let path = dir.join("props").join("box.x");
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, xfile::write_text(&x)).unwrap();
+    write_triangle_x(&path);
     path
 }
 

@@ -169,6 +169,21 @@ pub fn fixture(rel: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// The folder that holds `shared/` (with `shared/reference/CASES.json`), or `None` (with a
+/// printed reason) when it is absent; with `MMD_REQUIRE_FIXTURES=1` that fails the test.
+pub fn reference_root() -> Option<std::path::PathBuf> {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."));
+    if root.join("shared/reference/CASES.json").exists() {
+        return Some(root.to_path_buf());
+    }
+    assert!(
+        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
+        "MMD_REQUIRE_FIXTURES=1 but ../shared/reference is missing"
+    );
+    eprintln!("skipped: ../shared/reference is absent");
+    None
+}
+
 /// A humanoid in MMD's layout and proportions (about 17 units tall, facing −Z, arms in an
 /// A-pose), with MMD's leg IK chains and knee limits and an append bone following 上半身.
 pub fn humanoid() -> Pmx {

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::accessory_motion::AccessoryKey;
+
 /// What the `format` field says of every project file.
 pub const FORMAT: &str = "mmd-player project";
 /// The version this build writes. Version 1 is the first; version 2 adds accessory keys,
@@ -220,6 +222,22 @@ pub struct AccessoryKeyEntry {
     pub opacity: f32,
     pub ground_shadow: bool,
     pub parent: Option<ParentEntry>,
+}
+
+impl AccessoryKeyEntry {
+    /// `key` as the file keeps it, held by `parent` (its model by place in the project).
+    pub fn of(key: &AccessoryKey, parent: Option<ParentEntry>) -> AccessoryKeyEntry {
+        AccessoryKeyEntry {
+            frame: key.frame,
+            visible: key.visible,
+            position: key.position.to_array(),
+            rotation: key.rotation.to_array(),
+            scale: key.scale,
+            opacity: key.opacity,
+            ground_shadow: key.ground_shadow,
+            parent,
+        }
+    }
 }
 
 impl Default for AccessoryKeyEntry {

@@ -353,17 +353,7 @@ impl Import<'_> {
             })
         };
         let key_of = |frame: u32, state: &pmm::AccessoryState| {
-            let key = accessory_key(frame, state, None);
-            AccessoryKeyEntry {
-                frame,
-                visible: key.visible,
-                position: key.position.to_array(),
-                rotation: key.rotation.to_array(),
-                scale: key.scale,
-                opacity: key.opacity,
-                ground_shadow: key.ground_shadow,
-                parent: parent(state),
-            }
+            AccessoryKeyEntry::of(&accessory_key(frame, state, None), parent(state))
         };
         let first = accessory
             .keys

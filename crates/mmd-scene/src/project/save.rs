@@ -287,16 +287,7 @@ fn accessory_entry<'a>(
         motion
             .keys()
             .iter()
-            .map(|k| AccessoryKeyEntry {
-                frame: k.frame,
-                visible: k.visible,
-                position: k.position.to_array(),
-                rotation: k.rotation.to_array(),
-                scale: k.scale,
-                opacity: k.opacity,
-                ground_shadow: k.ground_shadow,
-                parent: k.parent.as_ref().and_then(parent_entry),
-            })
+            .map(|k| AccessoryKeyEntry::of(k, k.parent.as_ref().and_then(parent_entry)))
             .collect()
     });
     AccessoryEntry {

@@ -1,10 +1,11 @@
-//! What the scene tests share: the bundled files, the shared fixtures, and every actor's
-//! bones posed at some frames.
+//! What the scene tests share: the bundled files, the shared fixtures, a small accessory, and
+//! every actor's bones posed at some frames.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
 use glam::Mat4;
+use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::scene::Scene;
@@ -31,6 +32,25 @@ pub fn fixture(rel: &str) -> Option<PathBuf> {
     );
     eprintln!("skipping: {} is missing", path.display());
     None
+}
+
+/// Writes a one-triangle red accessory (`.x`) at `path`, making its folders.
+pub fn write_triangle_x(path: &Path) {
+    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
+    let x = XFile::from_triangles(
+        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
+        vec![[0, 1, 2]],
+        vec![0],
+        vec![XMaterial {
+            diffuse: [1.0, 0.0, 0.0, 1.0],
+            power: 5.0,
+            specular: [0.0; 3],
+            emissive: [0.2; 3],
+            texture: None,
+        }],
+    );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, xfile::write_text(&x)).unwrap();
 }
 
 /// Every bone of every actor at each of `frames`, physics off: per frame, per actor.
