@@ -23,6 +23,10 @@ mod x_meshes;
 
 use render_common::{HEIGHT, WIDTH, fixture, model_view, output_view, wait};
 
+/// The player's own allocator (see `src/main.rs`), so the frame costs what it costs there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const ACCESSORIES: usize = 20;
 
 /// A box 0.2 file units wide (2 at Si 1): what a prop is like.

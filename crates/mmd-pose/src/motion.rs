@@ -359,8 +359,9 @@ impl Motion {
         hint: &mut u32,
     ) -> Option<(Vec3A, Quat)> {
         let (a, b, s) = self.bones.locate(bone, frame, hint)?;
+        let same_key = a == b;
         let a = &self.bones.values[a];
-        if s == 0.0 {
+        if same_key {
             return Some((a.translation, a.rotation));
         }
         let b = &self.bones.values[b];
@@ -372,11 +373,11 @@ impl Motion {
         } else {
             a.translation + delta * Vec3A::new(cx.eval(s), cy.eval(s), cz.eval(s))
         };
-        let rotation = if a.rotation == b.rotation {
-            a.rotation
-        } else {
-            a.rotation.slerp(b.rotation, cr.eval(s))
-        };
+        // Between two keys the rotation is always slerped, even on the first key's frame or
+        // between equal keys: the slerp's rounding (its normalisation, for nearly parallel
+        // keys) changes the key's last bits as mmd-anim 0.5.3's sampling (which follows MMD)
+        // does, and long IK chains amplify those bits.
+        let rotation = a.rotation.slerp(b.rotation, cr.eval(s));
         Some((translation, rotation))
     }
 

@@ -89,6 +89,13 @@ pub(crate) struct Scratch {
     /// Per bone, where its parent's matrix is in `world`: the rig's parent, or the slot of
     /// its outside parent (see [`Pose::set_outside_parents`]); `NONE` for a root.
     pub parent: Vec<u32>,
+    /// Per bone, `world * T(-rest position)`: the product that [`update_global`] chains.
+    pub skin: Vec<Affine3A>,
+    /// Per bone, its model-space rest position (the rig's).
+    pub rest: Vec<Vec3A>,
+    /// Per IK link, while CCD solves its chain: its rotation relative to its parent (IK
+    /// times animated), kept as each step's product left it (see `ik/ccd.rs`).
+    pub link_r: Vec<Quat>,
 }
 
 /// The result of evaluating a frame. Create it once per rig and reuse it.
@@ -135,6 +142,9 @@ impl Pose {
                 local: vec![Affine3A::IDENTITY; n],
                 world: Vec::with_capacity(n + OUTSIDE_PARENT_SLOTS),
                 parent: rig.parent.clone(),
+                skin: vec![Affine3A::IDENTITY; n],
+                rest: rig.rest_position.clone(),
+                link_r: vec![Quat::IDENTITY; n],
             },
         };
         pose.scratch.world.resize(n, Affine3A::IDENTITY);
@@ -182,9 +192,9 @@ pub(crate) fn rotation_of_parts(ik: Quat, animated: Quat, append: Quat) -> Quat 
     rotation
 }
 
-/// `Mat3A::from_quat(q)`, the same operations in the same order (so the same bits), done
-/// four lanes at a time instead of one product at a time: the conversion runs for every bone
-/// and every IK step.
+/// The rotation matrix of `q` with D3DX's formula (MMD's): glam's `Mat3A::from_quat` but
+/// for the diagonal's order of subtraction, whose last bits long IK chains amplify. Done
+/// four lanes at a time: the conversion runs for every bone and every IK step.
 #[inline]
 pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
     let q = Vec4::from(q);
@@ -193,8 +203,8 @@ pub(crate) fn rotation_matrix(q: Quat) -> Mat3A {
     let squares = q * q2;
     let products = q.xxyw() * q2.yzzw();
     let w = Vec4::splat(q.w) * q2;
-    // Diagonal: 1 - (yy + zz), 1 - (xx + zz), 1 - (xx + yy).
-    let diagonal = Vec4::ONE - (squares.yxxw() + squares.zzyw());
+    // Diagonal: (1 - yy) - zz, (1 - xx) - zz, (1 - xx) - yy, D3DX's order.
+    let diagonal = (Vec4::ONE - squares.yxxw()) - squares.zzyw();
     // (xy + wz, xz - wy, yz + wx) and (xy - wz, xz + wy, yz - wx); a - b is a + (-b) exactly.
     let turn = w.zyxw() * Vec4::new(1.0, -1.0, 1.0, 1.0);
     let plus = products + turn;
@@ -246,12 +256,59 @@ pub(crate) fn update_all_locals(rig: &Rig, s: &mut Scratch) {
     }
 }
 
+/// Recomputes bone `i`'s global from its parent's. MMD (D3DX) chains skinning matrices,
+/// not globals: `skin = parent skin * T(rest) * T(offset) * R * T(-rest)` and `global =
+/// skin * T(rest)`, with `rest` the bone's model-space rest position and `offset` its
+/// animated and appended translation. The products are the same as `parent global *
+/// local`, but rounded differently, and long IK chains amplify those last bits (see the
+/// crate docs), so the same operations run here in the same order (each `Affine3A` product
+/// is a `Mat4` product less its terms that add exact zeros).
 #[inline]
 pub(crate) fn update_global(s: &mut Scratch, i: usize) {
-    s.world[i] = match s.parent[i] {
-        NONE => s.local[i],
-        p => s.world[p as usize] * s.local[i],
-    };
+    let step = skin_step(s, i, s.local[i].matrix3);
+    let skin = parent_skin(s, i).map_or(step, |parent| parent * step);
+    s.skin[i] = skin;
+    s.world[i] = global_of_skin(&skin, s.rest[i]);
+}
+
+/// The skinning matrix that bone `i`'s chains from: its parent's, none for a root (whose
+/// skinning matrix is its step), and for an outside parent, which has a global only, that
+/// global moved so that the bone's rest offset (its local translation less its animated
+/// and appended offset) lands where `parent global * local` puts it.
+#[inline]
+pub(crate) fn parent_skin(s: &Scratch, i: usize) -> Option<Affine3A> {
+    match s.parent[i] {
+        NONE => None,
+        p if (p as usize) < s.skin.len() => Some(s.skin[p as usize]),
+        p => {
+            let world = s.world[p as usize];
+            let rest_offset = s.local[i].translation - (s.anim_t[i] + s.append_t[i]);
+            Some(Affine3A {
+                matrix3: world.matrix3,
+                translation: world.translation + world.matrix3 * (rest_offset - s.rest[i]),
+            })
+        }
+    }
+}
+
+/// Bone `i`'s step of the skinning chain with local rotation matrix `rotation`:
+/// `T(rest) * T(offset) * R * T(-rest)`.
+#[inline]
+pub(crate) fn skin_step(s: &Scratch, i: usize, rotation: Mat3A) -> Affine3A {
+    let rest = s.rest[i];
+    Affine3A {
+        matrix3: rotation,
+        translation: ((rotation * -rest) + (s.anim_t[i] + s.append_t[i])) + rest,
+    }
+}
+
+/// The global whose skinning matrix is `skin`, for a bone at `rest`: `skin * T(rest)`.
+#[inline]
+pub(crate) fn global_of_skin(skin: &Affine3A, rest: Vec3A) -> Affine3A {
+    Affine3A {
+        matrix3: skin.matrix3,
+        translation: skin.matrix3 * rest + skin.translation,
+    }
 }
 
 fn update_all_globals(rig: &Rig, s: &mut Scratch) {
@@ -607,6 +664,10 @@ impl Pose {
                 if world.is_finite() && local.is_finite() {
                     s.world[i] = world;
                     s.local[i] = local;
+                    s.skin[i] = Affine3A {
+                        matrix3: world.matrix3,
+                        translation: world.translation - world.matrix3 * s.rest[i],
+                    };
                     continue;
                 }
             }

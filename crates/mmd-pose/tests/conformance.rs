@@ -22,7 +22,7 @@ use std::path::Path;
 use glam::{Mat3, Mat4, Vec3};
 use mmd_format::pmd::{Pmd, bone_kind};
 use mmd_format::pmx::Pmx;
-use mmd_pose::{IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
+use mmd_pose::{IkOverride, IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
 use serde_json::Value;
 
 const TOL_POS: f32 = 1.0e-3;
@@ -278,7 +278,11 @@ fn local_rotation(rig: &Rig, pose: &Pose, b: usize) -> Mat3 {
     }
 }
 
-/// Per-frame IK checks: links inside their limits and knees not bent backwards.
+/// Per-frame IK checks: links inside their limits and knees not bent backwards. A link
+/// still at its animated rotation (`animated`: the frame posed with every IK chain off) is
+/// left out: MMD leaves a link its solve never turned where the motion put it, limits or
+/// not (a straight knee at rest lies 0.5° past its limit, as mmd-anim 0.5.3's dump of
+/// miku_ik_toggle frame 0 shows).
 #[derive(Default)]
 struct LinkChecks {
     worst_limit: f32,
@@ -289,7 +293,7 @@ struct LinkChecks {
 }
 
 impl LinkChecks {
-    fn check(&mut self, rig: &Rig, pose: &Pose, frame: f64) {
+    fn check(&mut self, rig: &Rig, pose: &Pose, animated: &Pose, frame: f64) {
         for solver in 0..rig.ik_solver_count() {
             if !pose.ik_enabled[solver] {
                 continue;
@@ -300,6 +304,9 @@ impl LinkChecks {
                     continue;
                 };
                 let local = local_rotation(rig, pose, b);
+                if (local - local_rotation(rig, animated, b)).abs_diff_eq(Mat3::ZERO, 1e-6) {
+                    continue;
+                }
                 let angles = link_angles(&local, min, max);
                 let excess = (0..3)
                     .map(|a| outside(angles[a], min[a], max[a]))
@@ -424,6 +431,9 @@ fn run_case(root: &Path, case: &Value) -> Figures {
     let driven = driven_bones(&skeleton);
     let overrides = IkOverrides::new(&rig);
     let mut pose = Pose::new(&rig);
+    let mut ik_off = IkOverrides::new(&rig);
+    ik_off.set_all(IkOverride::Off);
+    let mut animated = Pose::new(&rig);
     let mut vertices = Vec::new();
 
     let (mut free_pos, mut free_rot) = (0.0f32, 0.0f32);
@@ -464,7 +474,8 @@ fn run_case(root: &Path, case: &Value) -> Figures {
             }
             free_rot = free_rot.max(dr);
         }
-        links.check(&rig, &pose, f);
+        evaluate(&rig, &motion, f as f32, &ik_off, &mut animated);
+        links.check(&rig, &pose, &animated, f);
         for (ik, effector, _) in &skeleton.solvers {
             let g = |m: &Mat4| m.w_axis.truncate();
             let ours = g(&pose.globals[*ik]).distance(g(&pose.globals[*effector]));

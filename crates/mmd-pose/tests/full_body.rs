@@ -348,9 +348,14 @@ fn no_tasks_leave_the_reference_pose() {
     let case = rest_case();
     let mut solver = FullBodySolver::new(&case.rig, &case.body);
     let report = case.solve(&mut solver, &[]);
-    assert_eq!(report.iterations, 0);
-    // Every bone but the IK bones, which move onto their effectors (CCD left the rest
-    // pose's knees 0.5° short of straight, the ankles off their IK bones).
+    // MMD's CCD leaves the rest pose's straight knees 0.5° past the file's knee limit (the
+    // solve ends before turning them; mmd-anim 0.5.3's dump of miku_ik_toggle frame 0).
+    // The file's limits are the knees' ranges here, so the solver projects them 0.5° in and
+    // the pinned feet take a step or two to come back, lowering the body by the bend.
+    assert!(report.iterations <= 4, "{report:?}");
+    assert!(report.pin_position_drift < 1e-5, "{report:?}");
+    // Every bone but the IK bones (which move onto their effectors) stays within that
+    // half-degree bend of the reference.
     for b in 0..case.rig.bone_count() {
         if case.rig.ik_solver_of_bone(b).is_none() {
             let d = (solver.pose().globals[b] - case.reference.globals[b])
@@ -358,7 +363,7 @@ fn no_tasks_leave_the_reference_pose() {
                 .to_cols_array()
                 .into_iter()
                 .fold(0.0, f32::max);
-            assert!(d < 1e-5, "{}: {d}", case.rig.bone_name(b));
+            assert!(d < 0.02, "{}: {d}", case.rig.bone_name(b));
         }
     }
 }

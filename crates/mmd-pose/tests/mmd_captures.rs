@@ -647,13 +647,11 @@ mod local_axes_do_not_change_limit_frames {
     }
 
     #[test]
-    #[ignore = "off by 1.05e-4 (tolerance 1e-4): needs D3DX's order of operations in the limited-link Euler steps"]
     fn multi_control() {
         multi(false);
     }
 
     #[test]
-    #[ignore = "off by 1.05e-4 (tolerance 1e-4): needs D3DX's order of operations in the limited-link Euler steps"]
     fn multi_rotated() {
         multi(true);
     }

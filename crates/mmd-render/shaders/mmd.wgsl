@@ -53,8 +53,9 @@ struct Material {
 @group(2) @binding(0) var shadow_map: texture_depth_2d;
 @group(2) @binding(1) var shadow_sampler: sampler;
 // The place (model space to world) of every accessory drawn this frame, written once a frame;
-// an accessory's draws name its place by their instance index. Its vertices are drawn as
-// uploaded, without a skinning pass, so one that moves costs no upload of its own.
+// an accessory's draws name its place by their instance index (into the self-shadow map, by
+// a vertex attribute). Its vertices are drawn as uploaded, without a skinning pass, so one
+// that moves costs no upload of its own.
 @group(3) @binding(0) var<storage, read> places: array<mat4x4<f32>>;
 
 struct VertexIn {
@@ -269,8 +270,10 @@ fn vs_cast(v: VertexIn) -> CastOut {
     return cast_vertex(v);
 }
 
+// An accessory's vertex names its place itself, so that the draws of many accessories into
+// the map can be one draw (the map keeps the nearest depth whatever the order).
 @vertex
-fn vs_accessory_cast(v: VertexIn, @builtin(instance_index) place: u32) -> CastOut {
+fn vs_accessory_cast(v: VertexIn, @location(3) place: u32) -> CastOut {
     return cast_vertex(placed(v, place));
 }
 

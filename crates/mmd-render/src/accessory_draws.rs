@@ -2,12 +2,13 @@
 //! one buffer, written once a frame, which the vertex shader reads by the draw's instance
 //! index; their vertices stay as uploaded, so an accessory that moves is neither uploaded
 //! nor skinned again. Each run of accessories that follow one another in the draw order is
-//! recorded once into two render bundles (its draws into the self-shadow map and into the
-//! frame), with the run's vertices and indices copied into one buffer each so that the
-//! bundles bind them once, and recorded again only when what it draws changes: an accessory
-//! added, removed or reordered, a material shown or hidden by Tr, AD or the ground shadow
-//! switched, or the view's ground shadow or wireframe. A place is not part of a recording,
-//! so an accessory held by a bone replays the same bundles every frame.
+//! recorded once into two render bundles (its draws into the self-shadow map, merged into as
+//! few as give the same map, and into the frame), with the run's vertices and indices copied
+//! into one buffer each so that the bundles bind them once, and recorded again only when what
+//! it draws changes: an accessory added, removed or reordered, a material shown or hidden by
+//! Tr (or made too transparent to cast a self-shadow), AD or the ground shadow switched, or
+//! the view's ground shadow or wireframe. A place is not part of a recording, so an accessory
+//! held by a bone replays the same bundles every frame.
 
 use std::ops::Range;
 
@@ -17,6 +18,7 @@ use crate::model::{MaterialGpu, ModelGpu};
 use crate::renderer::{DEPTH_FORMAT, Pipelines, SAMPLE_COUNT};
 use crate::shadow_map::SHADOW_MAP_FORMAT;
 use crate::skinning::SKINNED_VERTEX_SIZE;
+use crate::texture;
 
 /// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).
 const PLACE_SIZE: u64 = 64;
@@ -252,6 +254,19 @@ impl AccessoryDraws {
         let range = |first_index: u32, m: &MaterialGpu| {
             first_index + m.indices.start..first_index + m.indices.end
         };
+        let cast_draws = CastDraws::new(items, &starts, first_place);
+        let vertex_places = texture::buffer_with(
+            &self.device,
+            "accessory run vertex places",
+            bytemuck::cast_slice(&cast_draws.vertex_places),
+            wgpu::BufferUsages::VERTEX,
+        );
+        let cast_indices = texture::buffer_with(
+            &self.device,
+            "accessory run cast indices",
+            bytemuck::cast_slice(&cast_draws.indices),
+            wgpu::BufferUsages::INDEX,
+        );
         let mut cast =
             self.device
                 .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
@@ -268,13 +283,12 @@ impl AccessoryDraws {
         cast.set_bind_group(0, how.frame, &[]);
         cast.set_bind_group(3, &self.bind_group, &[]);
         cast.set_vertex_buffer(0, vertices.slice(..));
-        cast.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-        for (slot, (model, &(first_vertex, first_index))) in items.iter().zip(&starts).enumerate() {
-            for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
-                cast.set_pipeline(pipelines.cast(m.double_sided));
-                cast.set_bind_group(1, &m.bind_group, &[]);
-                cast.draw_indexed(range(first_index, m), first_vertex as i32, places(slot));
-            }
+        cast.set_vertex_buffer(1, vertex_places.slice(..));
+        cast.set_index_buffer(cast_indices.slice(..), wgpu::IndexFormat::Uint32);
+        for draw in &cast_draws.draws {
+            cast.set_pipeline(pipelines.cast(draw.material.double_sided));
+            cast.set_bind_group(1, &draw.material.bind_group, &[]);
+            cast.draw_indexed(draw.indices.clone(), 0, 0..1);
         }
         let mut frame =
             self.device
@@ -324,6 +338,73 @@ impl AccessoryDraws {
             frame: frame.finish(&wgpu::RenderBundleDescriptor {
                 label: Some("accessories: frame"),
             }),
+        }
+    }
+}
+
+/// A run's draws into the self-shadow map, as few as give the same map. The map keeps the
+/// nearest depth whatever the order of the draws, so every untextured material that keeps
+/// all its fragments ([`MaterialGpu::casts_solid`]) goes into one draw per cull mode, drawn
+/// with any of those materials' bind groups (`fs_cast` reads nothing else of the material);
+/// the others, whose texture's alpha decides, keep a draw each. The indices name the run's
+/// vertices directly, and each vertex names its accessory's place, so one draw spans
+/// accessories.
+struct CastDraws<'m> {
+    /// Each of the run's vertices' place slot.
+    vertex_places: Vec<u32>,
+    indices: Vec<u32>,
+    draws: Vec<CastDraw<'m>>,
+}
+
+struct CastDraw<'m> {
+    /// Whose cull mode and bind group the draw uses.
+    material: &'m MaterialGpu,
+    /// Into [`CastDraws::indices`].
+    indices: Range<u32>,
+}
+
+impl<'m> CastDraws<'m> {
+    /// `starts`: where each of `items` starts in the run's vertices (and indices).
+    fn new(items: &[&'m ModelGpu], starts: &[(u32, u32)], first_place: u32) -> CastDraws<'m> {
+        let mut vertex_places = Vec::new();
+        let mut solid: [(Vec<u32>, Option<&MaterialGpu>); 2] = Default::default();
+        let mut single: Vec<(&MaterialGpu, Vec<u32>)> = Vec::new();
+        for ((model, &(first_vertex, _)), place) in items.iter().zip(starts).zip(first_place..) {
+            vertex_places.resize(vertex_places.len() + model.vertex_count() as usize, place);
+            let indices = model.accessory_indices();
+            for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
+                let range = m.indices.start as usize..m.indices.end as usize;
+                let placed = indices
+                    .get(range)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&i| first_vertex + i);
+                if m.casts_solid {
+                    let (merged, material) = &mut solid[usize::from(m.double_sided)];
+                    merged.extend(placed);
+                    material.get_or_insert(m);
+                } else {
+                    single.push((m, placed.collect()));
+                }
+            }
+        }
+        let mut draws = Vec::new();
+        let mut all = Vec::new();
+        let merged = solid
+            .into_iter()
+            .filter_map(|(indices, material)| Some((material?, indices)));
+        for (material, indices) in merged.chain(single) {
+            let start = all.len() as u32;
+            all.extend(indices);
+            draws.push(CastDraw {
+                material,
+                indices: start..all.len() as u32,
+            });
+        }
+        CastDraws {
+            vertex_places,
+            indices: all,
+            draws,
         }
     }
 }

@@ -13,6 +13,9 @@ pub struct MaterialTint([f32; TINT_LEN]);
 const TINT_LEN: usize = 28;
 /// MMD's alpha test: a pixel (or an edge) whose alpha is below this is not drawn.
 pub(crate) const EDGE_MIN_ALPHA: f32 = 0.002;
+/// `fs_cast`'s alpha test in `shaders/mmd.wgsl`: a texel whose alpha × diffuse alpha is below
+/// it casts no self-shadow.
+pub(crate) const CAST_MIN_ALPHA: f32 = 0.002;
 const DIFFUSE: usize = 0;
 const SPECULAR: usize = 4;
 const POWER: usize = 7;
@@ -131,6 +134,13 @@ impl MaterialParams {
     /// [`EDGE_MIN_ALPHA`] draws nothing).
     pub fn edge_visible(&self) -> bool {
         self.edge_color[3] * self.diffuse[3] >= EDGE_MIN_ALPHA
+    }
+
+    /// Whether `fs_cast`'s alpha test keeps every fragment of the material drawn with
+    /// `opacity` when it has no texture (diffuse alpha below [`CAST_MIN_ALPHA`] casts no
+    /// shadow; the uniform holds the same product, so the two decide alike).
+    pub fn casts_solid(&self, opacity: f32) -> bool {
+        self.diffuse[3] * opacity >= CAST_MIN_ALPHA
     }
 
     /// The uniform block for these parameters drawn as `switches` say, with the diffuse

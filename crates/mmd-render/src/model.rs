@@ -29,6 +29,11 @@ pub(crate) struct MaterialGpu {
     pub ground_shadow: bool,
     /// Drawn into the self-shadow map (PMX flag 0x04).
     pub casts_self_shadow: bool,
+    /// Has no texture: its alpha in the self-shadow map is its diffuse alpha alone.
+    untextured: bool,
+    /// Untextured and opaque enough that `fs_cast` keeps every fragment, so its draw into the
+    /// self-shadow map can be merged with others' (`accessory_draws.rs`).
+    pub casts_solid: bool,
     pub bind_group: wgpu::BindGroup,
     uniform: wgpu::Buffer,
     switches: MaterialSwitches,
@@ -56,6 +61,9 @@ pub struct ModelGpu {
     uv_delta_buffer: wgpu::Buffer,
     skinned_buffer: wgpu::Buffer,
     index_buffer: wgpu::Buffer,
+    /// An accessory's indices, kept to build its run's merged draw into the self-shadow map
+    /// (`accessory_draws.rs`); empty for a model.
+    accessory_indices: Vec<u32>,
     skin_bind_group: wgpu::BindGroup,
     materials: Vec<MaterialGpu>,
     base_params: Vec<MaterialParams>,
@@ -266,7 +274,8 @@ impl ModelGpu {
                 let view_of = |index: i32| {
                     texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i))
                 };
-                let base = view_of(m.texture).unwrap_or(&renderer.white);
+                let texture = view_of(m.texture);
+                let base = texture.unwrap_or(&renderer.white);
                 let sphere = match m.sphere_mode {
                     SphereMode::None => &renderer.white,
                     SphereMode::Add => view_of(m.sphere_texture).unwrap_or(&renderer.black),
@@ -323,6 +332,8 @@ impl ModelGpu {
                     edge_flag: m.flags & material_flags::EDGE != 0,
                     ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
                     casts_self_shadow: m.flags & material_flags::CAST_SELF_SHADOW != 0,
+                    untextured: texture.is_none(),
+                    casts_solid: texture.is_none() && params.casts_solid(1.0),
                     bind_group,
                     uniform,
                     switches,
@@ -340,6 +351,10 @@ impl ModelGpu {
             uv_delta_buffer,
             skinned_buffer,
             index_buffer,
+            accessory_indices: match shading {
+                Shading::Accessory => indices,
+                Shading::Model => Vec::new(),
+            },
             skin_bind_group,
             materials,
             params: base_params.clone(),
@@ -472,11 +487,14 @@ impl ModelGpu {
                 );
                 let visible = params.diffuse[3] * opacity > 0.0;
                 let edge = material.edge_flag && params.edge_visible();
-                if (visible, edge) != (material.visible, material.edge) {
+                let solid = material.untextured && params.casts_solid(opacity);
+                if (visible, edge, solid) != (material.visible, material.edge, material.casts_solid)
+                {
                     self.draw_key = next_draw_key();
                 }
                 material.visible = visible;
                 material.edge = edge;
+                material.casts_solid = solid;
             }
         }
     }
@@ -500,6 +518,11 @@ impl ModelGpu {
 
     pub(crate) fn index_buffer(&self) -> &wgpu::Buffer {
         &self.index_buffer
+    }
+
+    /// An accessory's indices (empty for a model).
+    pub(crate) fn accessory_indices(&self) -> &[u32] {
+        &self.accessory_indices
     }
 
     pub(crate) fn visible_materials(&self) -> impl Iterator<Item = &MaterialGpu> {

@@ -148,6 +148,9 @@ struct VertexEntries {
     shadow: &'static str,
     /// Accessories have no edge.
     edge: Option<&'static str>,
+    /// The cast entry reads a second vertex buffer: each vertex's place (`u32`, location 3),
+    /// which lets an accessory run's draws into the self-shadow map merge.
+    cast_places: bool,
 }
 
 const MODEL_ENTRIES: VertexEntries = VertexEntries {
@@ -155,6 +158,7 @@ const MODEL_ENTRIES: VertexEntries = VertexEntries {
     cast: "vs_cast",
     shadow: "vs_shadow",
     edge: Some("vs_edge"),
+    cast_places: false,
 };
 
 const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
@@ -162,6 +166,7 @@ const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
     cast: "vs_accessory_cast",
     shadow: "vs_accessory_shadow",
     edge: None,
+    cast_places: true,
 };
 
 pub(crate) struct Pipelines {
@@ -599,11 +604,24 @@ impl Pipelines {
             source: wgpu::ShaderSource::Wgsl(include_str!("../shaders/mmd.wgsl").into()),
         });
         let attributes = wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4, 2 => Float32x4];
-        let buffers = [Some(wgpu::VertexBufferLayout {
+        let place_attribute = wgpu::vertex_attr_array![3 => Uint32];
+        let vertices = wgpu::VertexBufferLayout {
             array_stride: SKINNED_VERTEX_SIZE,
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &attributes,
-        })];
+        };
+        let places = wgpu::VertexBufferLayout {
+            array_stride: 4,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &place_attribute,
+        };
+        let buffers = [Some(vertices.clone())];
+        let cast_buffers = [Some(vertices), Some(places)];
+        let cast_buffers: &[_] = if entries.cast_places {
+            &cast_buffers
+        } else {
+            &buffers
+        };
         let vertex = |entry_point: &'static str| wgpu::VertexState {
             module: &module,
             entry_point: Some(entry_point),
@@ -689,7 +707,10 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(cast_layout),
-                vertex: vertex(entries.cast),
+                vertex: wgpu::VertexState {
+                    buffers: cast_buffers,
+                    ..vertex(entries.cast)
+                },
                 primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: SHADOW_MAP_FORMAT,

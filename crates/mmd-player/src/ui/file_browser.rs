@@ -118,6 +118,11 @@ impl FilePurpose {
         )
     }
 
+    /// Whether the dialog opens exactly one file: a model replaced, or a missing file found.
+    pub fn picks_one(self) -> bool {
+        matches!(self, FilePurpose::ReplaceModel | FilePurpose::Locate(_))
+    }
+
     pub fn takes(self, path: &Path) -> bool {
         has_extension(path, self.extensions())
     }
@@ -182,7 +187,7 @@ impl FileBrowser {
         let dialog = if purpose.saves() {
             FileDialog::save_file()
         } else {
-            FileDialog::open_file().multi_select(true)
+            FileDialog::open_file().multi_select(!purpose.picks_one())
         };
         let mut dialog = dialog
             .title(&purpose.title())
@@ -262,6 +267,13 @@ mod tests {
         for name in ["a.txt", "pmx", "a.pmx.bak", ""] {
             assert!(!is_mmd_file(Path::new(name)), "{name}");
         }
+    }
+
+    #[test]
+    fn replacing_a_model_or_locating_a_file_picks_one_file() {
+        assert!(FilePurpose::ReplaceModel.picks_one());
+        assert!(FilePurpose::Locate(MissingPart::Camera).picks_one());
+        assert!(!FilePurpose::Open.picks_one() && !FilePurpose::AddLayers.picks_one());
     }
 
     #[test]

@@ -48,6 +48,9 @@ impl NativeDialog {
         let answer = if purpose.saves() {
             let saving = dialog.save_file();
             wait_for(async move { saving.await.map(|file| vec![file.path().to_path_buf()]) })
+        } else if purpose.picks_one() {
+            let picking = dialog.pick_file();
+            wait_for(async move { picking.await.map(|file| vec![file.path().to_path_buf()]) })
         } else {
             let picking = dialog.pick_files();
             wait_for(async move {

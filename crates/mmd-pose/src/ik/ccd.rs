@@ -3,12 +3,17 @@
 //! angle times its position in the chain; limited links are clamped in an Euler
 //! decomposition their limits pick, reflecting off the limits during the first half of the
 //! iterations; the solve stops when the effector points at the target from some link.
+//! Every step computes in D3DX's order of operations (`d3dx.rs`), since the stop decision of
+//! a long chain follows the last bits.
 
-use glam::{Affine3A, Mat3A, Quat, Vec3A};
+use glam::{Mat3A, Quat, Vec3A};
 
 use super::chain::{DEGENERATE, TOLERANCE, refresh_deps, set_local_rotation};
-use super::euler::{compose, decompose};
-use crate::pose::{Scratch, rotation_matrix, rotation_of_parts, update_global};
+use super::d3dx::{direction, dot, euler_angles, euler_matrix, matrix_rotation, then};
+use crate::pose::{
+    Scratch, global_of_skin, parent_skin, rotation_matrix, rotation_of_parts, skin_step,
+    update_global,
+};
 use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
 
 /// Squared distance between the unit directions from a link to the effector and to the IK
@@ -19,31 +24,42 @@ const CONVERGED: f32 = 1.0e-7;
 /// or a half turn).
 const NO_AXIS: f32 = 1.0e-10;
 
-fn set_link_rotation(def: &IkSolverDef, s: &mut Scratch, k: usize, ik_rotation: Quat) {
+/// Sets link `k`'s rotation relative to its parent (IK times animated) and refreshes the
+/// globals below it. The local matrix is `matrix` when the step built one (a limited link's
+/// Euler angles), otherwise made from `rotation` as the step left it, not renormalised or
+/// split into IK and animated parts: MMD keeps these, and the next step's directions read
+/// their last bits.
+fn set_link_rotation(
+    def: &IkSolverDef,
+    s: &mut Scratch,
+    k: usize,
+    rotation: Quat,
+    matrix: Option<Mat3A>,
+) {
     let bone = def.links[k].bone as usize;
-    s.ik_r[bone] = ik_rotation;
-    set_local_rotation(s, bone);
+    s.link_r[bone] = rotation;
+    s.local[bone].matrix3 = match matrix {
+        Some(m) if s.append_r[bone] == Quat::IDENTITY => m,
+        _ => rotation_matrix(rotation_of_parts(
+            Quat::IDENTITY,
+            rotation,
+            s.append_r[bone],
+        )),
+    };
     let (start, end) = def.below_ranges[k];
     for &b in &def.below[start as usize..end as usize] {
         update_global(s, b as usize);
     }
     if def.effector_position_only && def.moves_effector[k] {
-        let e = def.effector as usize;
-        let translation = match s.parent[e] {
-            NONE => s.local[e].translation,
-            p => {
-                let parent = &s.world[p as usize];
-                parent.matrix3 * s.local[e].translation + parent.translation
-            }
-        };
-        s.world[e].translation = translation;
+        update_global(s, def.effector as usize);
     }
 }
 
 /// What one link's step found.
 enum Step {
-    /// The link's new rotation (IK times animated, in its parent's frame).
-    Turn(Quat),
+    /// The link's new rotation (IK times animated, in its parent's frame), and its matrix
+    /// when the step built one.
+    Turn(Quat, Option<Mat3A>),
     /// Nothing to do for this link.
     Skip,
     /// The effector already points at the target from this link: the solve is over.
@@ -56,6 +72,7 @@ pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
     for link in &def.links {
         let b = link.bone as usize;
         s.ik_r[b] = Quat::IDENTITY;
+        s.link_r[b] = s.anim_r[b];
         set_local_rotation(s, b);
     }
     refresh_deps(def, s);
@@ -71,11 +88,9 @@ pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
         for (k, link) in def.links.iter().enumerate() {
             let unit = def.unit_angle * (k + 1) as f32;
             match link_step(s, def, link, unit, reflect, stale) {
-                Step::Turn(rotation) => {
-                    let anim = s.anim_r[link.bone as usize];
-                    let ik = (rotation * anim.inverse()).normalize();
-                    if ik.is_finite() {
-                        set_link_rotation(def, s, k, ik);
+                Step::Turn(rotation, matrix) => {
+                    if rotation.is_finite() {
+                        set_link_rotation(def, s, k, rotation, matrix);
                     }
                     stale = None;
                 }
@@ -84,57 +99,46 @@ pub(crate) fn solve(def: &IkSolverDef, s: &mut Scratch) {
             }
         }
     }
-    clamp_unturned_links(def, s);
+    // The IK parts of the links that turned, which append bones following a link and the
+    // Jacobian solver read; the links' local matrices stay the products'.
+    for link in &def.links {
+        let b = link.bone as usize;
+        if s.link_r[b] == s.anim_r[b] {
+            continue;
+        }
+        let ik = (s.link_r[b] * s.anim_r[b].inverse()).normalize();
+        if ik.is_finite() {
+            s.ik_r[b] = ik;
+        }
+    }
     if def.effector_position_only {
         update_global(s, def.effector as usize);
     }
 }
 
 /// The effector's position as MMD's first step reads it when earlier solvers turned its
-/// ancestors (`IkSolverDef::stale_effector`): computed without their IK rotations.
+/// ancestors (`IkSolverDef::stale_effector`): computed without their IK rotations, along
+/// the same skinning chain as every global.
 fn stale_effector(def: &IkSolverDef, s: &Scratch) -> Option<Vec3A> {
     let &(first, _) = def.stale_effector.first()?;
-    let mut world = match s.parent[first as usize] {
-        NONE => Affine3A::IDENTITY,
-        p => s.world[p as usize],
-    };
+    let mut skin = parent_skin(s, first as usize);
+    let mut rest = Vec3A::ZERO;
     for &(b, without_ik) in &def.stale_effector {
         let b = b as usize;
-        let local = if without_ik {
-            Affine3A {
-                matrix3: rotation_matrix(rotation_of_parts(
-                    Quat::IDENTITY,
-                    s.anim_r[b],
-                    s.append_r[b],
-                )),
-                translation: s.local[b].translation,
-            }
+        let rotation = if without_ik {
+            rotation_matrix(rotation_of_parts(
+                Quat::IDENTITY,
+                s.anim_r[b],
+                s.append_r[b],
+            ))
         } else {
-            s.local[b]
+            s.local[b].matrix3
         };
-        world *= local;
+        let step = skin_step(s, b, rotation);
+        skin = Some(skin.map_or(step, |parent| parent * step));
+        rest = s.rest[b];
     }
-    Some(world.translation)
-}
-
-/// A link the solve ended before turning (the effector already at the target, as at rest)
-/// still holds its animated rotation, which may lie outside its limits: MMD leaves it there
-/// (a knee at rest stays straight past its -0.5° limit); here it is clamped, so every
-/// limited link ends inside its limits. Links that turned end with a clamp already.
-fn clamp_unturned_links(def: &IkSolverDef, s: &mut Scratch) {
-    for (k, link) in def.links.iter().enumerate() {
-        let Some(limit) = link.limit else { continue };
-        let b = link.bone as usize;
-        let anim = s.anim_r[b];
-        let angles = decompose(&Mat3A::from_quat(s.ik_r[b] * anim), limit.order);
-        let clamped = angles.clamp(limit.min, limit.max);
-        if clamped != angles {
-            let ik = (compose(clamped, limit.order) * anim.inverse()).normalize();
-            if ik.is_finite() {
-                set_link_rotation(def, s, k, ik);
-            }
-        }
-    }
+    Some(global_of_skin(&skin?, rest).translation)
 }
 
 /// One link's CCD step: the turn, in the link's parent frame, taking the direction from the
@@ -156,7 +160,7 @@ fn link_step(
     if to_effector.length_squared() <= DEGENERATE || to_target.length_squared() <= DEGENERATE {
         return Step::Skip;
     }
-    let (a, b) = (to_effector.normalize(), to_target.normalize());
+    let (a, b) = (direction(to_effector), direction(to_target));
     if (a - b).length_squared() < CONVERGED {
         return Step::Converged;
     }
@@ -167,22 +171,30 @@ fn link_step(
         p => s.world[p as usize].matrix3.transpose(),
     };
     let cross = to_parent * a.cross(b);
-    let cos = a.dot(b).clamp(-1.0, 1.0);
+    let cos = dot(a, b).clamp(-1.0, 1.0);
     let angle = cos.acos();
-    let current = s.ik_r[bone] * s.anim_r[bone];
+    let current = s.link_r[bone];
     let turned = match (link.limit, link.fixed_axis) {
-        (Some(limit), fixed) => limited_turn(current, cross, angle, unit, &limit, fixed, reflect),
-        (None, Some(axis)) => fixed_axis_turn(current, cross, angle, unit, axis),
-        (None, None) => free_turn(current, cross, cos, angle, unit, &to_parent, a),
+        (Some(limit), fixed) => limited_turn(current, cross, angle, unit, &limit, fixed, reflect)
+            .map(|(q, m)| (q, Some(m))),
+        (None, Some(axis)) => fixed_axis_turn(current, cross, angle, unit, axis).map(|q| (q, None)),
+        (None, None) => {
+            free_turn(current, cross, cos, angle, unit, &to_parent, a).map(|q| (q, None))
+        }
     };
     match turned {
-        Some(q) => Step::Turn(q),
+        Some((q, m)) => Step::Turn(q, m),
         None => Step::Skip,
     }
 }
 
+/// `current`, then the turn about unit `axis` by `angle` clamped to the unit angle, in
+/// D3DX's product (not renormalised).
 fn turn(axis: Vec3A, angle: f32, unit: f32, current: Quat) -> Quat {
-    Quat::from_axis_angle(axis.into(), angle.clamp(-unit, unit)) * current
+    then(
+        current,
+        Quat::from_axis_angle(axis.into(), angle.clamp(-unit, unit)),
+    )
 }
 
 /// An unlimited link turns about the axis perpendicular to both directions; at a half turn,
@@ -198,7 +210,7 @@ fn free_turn(
     a: Vec3A,
 ) -> Option<Quat> {
     if cross.length_squared() >= NO_AXIS {
-        return Some(turn(cross.normalize(), angle, unit, current));
+        return Some(turn(direction(cross), angle, unit, current));
     }
     if cos > 0.0 {
         return None;
@@ -208,7 +220,8 @@ fn free_turn(
     Some(turn(a.cross(helper).try_normalize()?, angle, unit, current))
 }
 
-/// A link with a fixed axis turns about it by the angle's component along that axis.
+/// A link with a fixed axis turns about it by the angle's component along that axis (the
+/// component of the unit turn axis along it, summed y, x, z as MMD does).
 fn fixed_axis_turn(
     current: Quat,
     cross: Vec3A,
@@ -219,18 +232,16 @@ fn fixed_axis_turn(
     if cross.length_squared() < NO_AXIS {
         return None;
     }
-    Some(turn(
-        axis,
-        angle * axis.dot(cross.normalize()),
-        unit,
-        current,
-    ))
+    let normal = direction(cross);
+    let along = (axis.y * normal.y + axis.x * normal.x) + axis.z * normal.z;
+    Some(turn(axis, angle * along, unit, current))
 }
 
 /// A limited link: during the first half of the iterations a link limited to one axis turns
 /// about that axis (toward the target's side) by the whole angle; otherwise it turns freely
 /// (or about its fixed axis). The result is decomposed in the limits' Euler order and each
-/// angle clamped, reflecting off the limit into the range while `reflect`.
+/// angle clamped, reflecting off the limit into the range while `reflect`; the link takes
+/// the matrix rebuilt from those angles, and its quaternion for the next step.
 fn limited_turn(
     current: Quat,
     cross: Vec3A,
@@ -239,8 +250,12 @@ fn limited_turn(
     limit: &LinkLimit,
     fixed: Option<Vec3A>,
     reflect: bool,
-) -> Option<Quat> {
-    let normal = cross.normalize_or_zero();
+) -> Option<(Quat, Mat3A)> {
+    let normal = if cross.length_squared() > 0.0 {
+        direction(cross)
+    } else {
+        Vec3A::ZERO
+    };
     let (axis, angle) = match (limit.plane_axis.filter(|_| reflect), fixed) {
         (Some(i), _) => {
             let mut axis = Vec3A::ZERO;
@@ -253,12 +268,13 @@ fn limited_turn(
     if axis.length_squared() <= DEGENERATE {
         return None;
     }
-    let candidate = Mat3A::from_quat(turn(axis, angle, unit, current));
-    let mut angles = decompose(&candidate, limit.order);
+    let candidate = rotation_matrix(turn(axis, angle, unit, current));
+    let mut angles = euler_angles(&candidate, limit.order);
     for i in 0..3 {
         angles[i] = clamp_reflecting(angles[i], limit.min[i], limit.max[i], reflect);
     }
-    Some(compose(angles, limit.order))
+    let matrix = euler_matrix(angles, limit.order);
+    Some((matrix_rotation(&matrix), matrix))
 }
 
 /// `v` clamped to [lo, hi]; while `reflect`, an angle past a limit bounces back off it when

@@ -6,7 +6,7 @@ use glam::{Mat3A, Quat, Vec3A};
 use crate::rig::EulerOrder;
 
 /// Largest middle angle of an Euler decomposition (about 88°), as MMD caps it.
-fn middle_cap() -> f32 {
+pub(crate) fn middle_cap() -> f32 {
     f32::from_bits(0x3fc4_9803)
 }
 

@@ -61,6 +61,7 @@
 
 mod ccd;
 mod chain;
+mod d3dx;
 pub(crate) mod euler;
 mod jacobian;
 pub(crate) mod log_quat;
