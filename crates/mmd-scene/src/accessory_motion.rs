@@ -7,6 +7,7 @@
 use glam::{EulerRot, Quat, Vec3};
 
 use crate::accessory::{AccessoryParent, AccessorySettings};
+use crate::key_track::{Keyed, around, one_per_frame};
 
 /// What one key sets, at `frame`.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,13 +33,16 @@ pub struct AccessoryMotion {
     keys: Vec<AccessoryKey>,
 }
 
+impl Keyed for AccessoryKey {
+    fn frame(&self) -> u32 {
+        self.frame
+    }
+}
+
 impl AccessoryMotion {
     /// The motion of `keys`, or `None` without any.
     pub fn new(mut keys: Vec<AccessoryKey>) -> Option<AccessoryMotion> {
-        keys.sort_by_key(|k| k.frame);
-        keys.reverse();
-        keys.dedup_by_key(|k| k.frame);
-        keys.reverse();
+        one_per_frame(&mut keys);
         (!keys.is_empty()).then_some(AccessoryMotion { keys })
     }
 
@@ -59,13 +63,9 @@ impl AccessoryMotion {
     /// Sets `settings` to what the keys give at `frame` (AD, which MMD does not key, is left
     /// as it is). Allocates only when the holding bone changes.
     pub fn apply(&self, frame: f32, settings: &mut AccessorySettings) {
-        let after = self.keys.partition_point(|k| k.frame as f32 <= frame);
-        let (from, to) = match (after.checked_sub(1), self.keys.get(after)) {
-            (Some(before), Some(next)) => (&self.keys[before], next),
-            (Some(before), None) => (&self.keys[before], &self.keys[before]),
-            (None, _) => (&self.keys[0], &self.keys[0]),
+        let Some((from, to, t)) = around(&self.keys, frame) else {
+            return;
         };
-        let t = blend_weight(from.frame, to.frame, frame);
         settings.visible = from.visible;
         settings.ground_shadow = from.ground_shadow;
         settings.position = from.position.lerp(to.position, t);
@@ -76,14 +76,6 @@ impl AccessoryMotion {
             settings.parent.clone_from(&from.parent);
         }
     }
-}
-
-/// How far `frame` is from key `from` towards key `to`, 0..=1.
-fn blend_weight(from: u32, to: u32, frame: f32) -> f32 {
-    if to <= from {
-        return 0.0;
-    }
-    ((frame - from as f32) / (to - from) as f32).clamp(0.0, 1.0)
 }
 
 /// The rotation (degrees, X then Y then Z) a `t` of the way from `from` to `to` along the

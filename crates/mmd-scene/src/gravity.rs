@@ -6,6 +6,8 @@
 
 use glam::Vec3;
 
+use crate::key_track::{Keyed, around, one_per_frame};
+
 /// MMD units per metre for gravity: MMD's 9.8 pulls bodies at 98 units/s² (see
 /// `mmd_physics::PhysicsOptions::gravity`).
 pub const GRAVITY_UNIT_SCALE: f32 = 10.0;
@@ -41,14 +43,17 @@ pub struct GravityMotion {
     keys: Vec<GravityKey>,
 }
 
+impl Keyed for GravityKey {
+    fn frame(&self) -> u32 {
+        self.frame
+    }
+}
+
 impl GravityMotion {
     /// The motion of `keys` (for a frame keyed twice the last wins), or `None` when there
     /// are none or every key is MMD's default, which needs no track.
     pub fn new(mut keys: Vec<GravityKey>) -> Option<GravityMotion> {
-        keys.sort_by_key(|k| k.frame);
-        keys.reverse();
-        keys.dedup_by_key(|k| k.frame);
-        keys.reverse();
+        one_per_frame(&mut keys);
         let default = GravityKey::DEFAULT.vector();
         if keys.iter().all(|k| k.vector().abs_diff_eq(default, 1e-3)) {
             return None;
@@ -66,17 +71,9 @@ impl GravityMotion {
 
     /// Gravity at `frame`, in MMD units per s².
     pub fn at(&self, frame: f32) -> Vec3 {
-        let after = self.keys.partition_point(|k| k.frame as f32 <= frame);
-        let Some(before) = after.checked_sub(1) else {
-            return self.keys[0].vector();
-        };
-        let from = &self.keys[before];
-        match self.keys.get(after) {
-            Some(to) => {
-                let t = (frame - from.frame as f32) / (to.frame - from.frame) as f32;
-                from.vector().lerp(to.vector(), t.clamp(0.0, 1.0))
-            }
-            None => from.vector(),
+        match around(&self.keys, frame) {
+            Some((from, to, t)) => from.vector().lerp(to.vector(), t),
+            None => GravityKey::DEFAULT.vector(),
         }
     }
 }

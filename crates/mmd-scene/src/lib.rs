@@ -25,6 +25,7 @@ pub mod engine;
 pub mod files;
 pub mod flatten;
 pub mod gravity;
+mod key_track;
 pub mod layers;
 pub mod model;
 pub mod music;

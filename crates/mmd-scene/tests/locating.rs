@@ -9,11 +9,10 @@
 mod posing;
 mod tone_wav;
 
-use posing::{assets, fixture, poses, write_triangle_x};
+use posing::{assets, camera_vmd, fixture, poses, write_triangle_x};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use mmd_format::vmd::{CameraKey, Vmd};
 use mmd_scene::project::document::{
     AccessoryEntry, Document, FileRef, LayerEntry, LayerModeEntry, ModelEntry, MusicEntry,
     OutsideParentEntry, OutsideParentKeyEntry, ParentEntry,
@@ -39,24 +38,7 @@ fn write_files(dir: &Path) {
     ] {
         std::fs::copy(assets().join(asset), media.join(name)).unwrap();
     }
-    let key = |frame: u32, distance: f32| CameraKey {
-        frame,
-        distance,
-        position: [0.0, 10.0, 0.0],
-        rotation: [0.0; 3],
-        interpolation: [20, 20, 107, 107].repeat(6).try_into().unwrap(),
-        fov: 30,
-        perspective_off: 0,
-    };
-    let camera = Vmd {
-        camera_keys: vec![key(0, -30.0), key(60, -50.0)],
-        ..Vmd::default()
-    };
-    std::fs::write(
-        media.join("camera.vmd"),
-        mmd_format::vmd::write(&camera).unwrap(),
-    )
-    .unwrap();
+    std::fs::write(media.join("camera.vmd"), camera_vmd()).unwrap();
     std::fs::write(
         media.join("song.wav"),
         tone_wav::tone_wav_with(1.0, 8000, 1),

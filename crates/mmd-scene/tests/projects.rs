@@ -7,11 +7,10 @@
 mod posing;
 mod tone_wav;
 
-use posing::{assets, poses, write_triangle_x};
+use posing::{assets, camera_vmd, poses, write_triangle_x};
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
-use mmd_format::vmd::Vmd;
 use mmd_pose::{IkMethod, IkOverride};
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::files::MotionFile;
@@ -35,25 +34,6 @@ fn write_box(dir: &Path) -> PathBuf {
     let path = dir.join("props").join("box.x");
     write_triangle_x(&path);
     path
-}
-
-/// A camera-only VMD: two keys.
-fn camera_vmd() -> Vec<u8> {
-    use mmd_format::vmd::CameraKey;
-    let key = |frame: u32, distance: f32| CameraKey {
-        frame,
-        distance,
-        position: [0.0, 10.0, 0.0],
-        rotation: [0.0; 3],
-        interpolation: [20, 20, 107, 107].repeat(6).try_into().unwrap(),
-        fov: 30,
-        perspective_off: 0,
-    };
-    mmd_format::vmd::write(&Vmd {
-        camera_keys: vec![key(0, -30.0), key(60, -50.0)],
-        ..Vmd::default()
-    })
-    .unwrap()
 }
 
 /// Two dancers placed apart, the second with two layers (one offset, weighted, Replace),

@@ -1,5 +1,5 @@
-//! What the scene tests share: the bundled files, the shared fixtures, a small accessory, and
-//! every actor's bones posed at some frames.
+//! What the scene tests share: the bundled files, the shared fixtures, a small accessory, a
+//! camera motion, and every actor's bones posed at some frames.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -51,6 +51,24 @@ pub fn write_triangle_x(path: &Path) {
     );
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, xfile::write_text(&x)).unwrap();
+}
+
+/// A camera-only VMD: two keys, 30 then (at frame 60) 50 units away from a point 10 up.
+pub fn camera_vmd() -> Vec<u8> {
+    let key = |frame: u32, distance: f32| mmd_format::vmd::CameraKey {
+        frame,
+        distance,
+        position: [0.0, 10.0, 0.0],
+        rotation: [0.0; 3],
+        interpolation: [20, 20, 107, 107].repeat(6).try_into().unwrap(),
+        fov: 30,
+        perspective_off: 0,
+    };
+    mmd_format::vmd::write(&mmd_format::vmd::Vmd {
+        camera_keys: vec![key(0, -30.0), key(60, -50.0)],
+        ..mmd_format::vmd::Vmd::default()
+    })
+    .unwrap()
 }
 
 /// Every bone of every actor at each of `frames`, physics off: per frame, per actor.
