@@ -53,10 +53,24 @@ struct Material {
 @group(2) @binding(0) var shadow_map: texture_depth_2d;
 @group(2) @binding(1) var shadow_sampler: sampler;
 // The place (model space to world) of every accessory drawn this frame, written once a frame;
-// an accessory's draws name its place by their instance index (into the self-shadow map, by
-// a vertex attribute). Its vertices are drawn as uploaded, without a skinning pass, so one
+// an accessory's colour draws name its place by their instance index (into the self-shadow map
+// and the ground shadow, by a vertex attribute). Its vertices are drawn as uploaded, without a skinning pass, so one
 // that moves costs no upload of its own.
 @group(3) @binding(0) var<storage, read> places: array<mat4x4<f32>>;
+
+// Every visible material of the accessories drawn this frame, each with its accessory's place;
+// an accessory's colour draws name theirs by their instance index, so that materials without
+// textures of their own share one bind group (only the textures are bound per material).
+struct AccessoryMaterial {
+    material: Material,
+    // x = the slot of the accessory's place in `places`.
+    place: vec4<u32>,
+}
+@group(3) @binding(1) var<storage, read> accessory_materials: array<AccessoryMaterial>;
+
+// The material a fragment is shaded with: the bound one for a model, the accessory's from the
+// table.
+var<private> shading_material: Material;
 
 struct VertexIn {
     // xyz, w = edge scale
@@ -74,6 +88,8 @@ struct ShadedOut {
     @location(3) sub_uv: vec2<f32>,
     @location(4) light_clip: vec4<f32>,
     @location(5) sphere_uv: vec2<f32>,
+    // An accessory's slot in `accessory_materials`.
+    @location(6) @interpolate(flat) material_slot: u32,
 }
 
 fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
@@ -112,8 +128,10 @@ fn vs_main(v: VertexIn) -> ShadedOut {
 }
 
 @vertex
-fn vs_accessory(v: VertexIn, @builtin(instance_index) place: u32) -> ShadedOut {
-    return shaded_vertex(placed(v, place));
+fn vs_accessory(v: VertexIn, @builtin(instance_index) slot: u32) -> ShadedOut {
+    var out = shaded_vertex(placed(v, accessory_materials[slot].place.x));
+    out.material_slot = slot;
+    return out;
 }
 
 fn shaded_vertex(v: VertexIn) -> ShadedOut {
@@ -189,13 +207,24 @@ fn with_sphere(c: vec3<f32>, s: Surface) -> vec3<f32> {
 
 @fragment
 fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
+    shading_material = material;
+    return shade(in);
+}
+
+@fragment
+fn fs_accessory(in: ShadedOut) -> @location(0) vec4<f32> {
+    shading_material = accessory_materials[in.material_slot].material;
+    return shade(in);
+}
+
+fn shade(in: ShadedOut) -> vec4<f32> {
     let normal = safe_normalize(in.normal);
     let to_light = -frame.light_dir.xyz;
-    var alpha = material.diffuse.a;
+    var alpha = shading_material.diffuse.a;
 
     let tex = textureSample(base_texture, wrap_sampler, in.uv);
     alpha *= tex.a;
-    let sphere_mode = u32(material.params.y + 0.5);
+    let sphere_mode = u32(shading_material.params.y + 0.5);
     let sphere = textureSample(sphere_texture, clamp_sampler, select(in.sphere_uv, in.sub_uv, sphere_mode == 3u));
     alpha *= select(sphere.a, 1.0, sphere_mode == 0u);
 
@@ -203,20 +232,20 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
     let shadow_uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     let in_map = in.light_clip.w > 0.0 && all(shadow_uv == saturate(shadow_uv));
     let surface = Surface(
-        tint(tex, material.texture_mul, material.texture_add, 1.0),
+        tint(tex, shading_material.texture_mul, shading_material.texture_add, 1.0),
         sphere_mode,
-        tint(sphere, material.sphere_mul, material.sphere_add, 0.0),
-        tint(sphere, material.sphere_mul, material.sphere_add, 1.0),
+        tint(sphere, shading_material.sphere_mul, shading_material.sphere_add, 0.0),
+        tint(sphere, shading_material.sphere_mul, shading_material.sphere_add, 1.0),
         dot(normal, to_light),
         select(1.0, shadow_coverage(ndc, shadow_uv), in_map),
-        frame.self_shadow.x > 0.5 && material.params.z > 0.5,
+        frame.self_shadow.x > 0.5 && shading_material.params.z > 0.5,
         in_map,
     );
-    var color = select(model_shading(surface), accessory_shading(surface), material.params.w > 0.5);
+    var color = select(model_shading(surface), accessory_shading(surface), shading_material.params.w > 0.5);
 
-    let power = material.specular.w;
+    let power = shading_material.specular.w;
     let half_vector = safe_normalize(safe_normalize(in.eye_dir) + to_light);
-    let specular = pow(max(0.0, dot(half_vector, normal)), power) * material.specular.rgb * frame.light_color.rgb;
+    let specular = pow(max(0.0, dot(half_vector, normal)), power) * shading_material.specular.rgb * frame.light_color.rgb;
     color += select(vec3<f32>(0.0), specular, power > 0.0);
 
     // MMD skips fully transparent pixels (alpha test), so they write no depth.
@@ -231,16 +260,16 @@ fn fs_main(in: ShadedOut) -> @location(0) vec4<f32> {
 // colour × the toon's darkest row by the lesser of the map's coverage and 3·N·L (outside the
 // map it keeps its colour unshaded), both as MMD does.
 fn model_shading(s: Surface) -> vec3<f32> {
-    let lit = saturate(material.diffuse.rgb * frame.light_color.rgb + material.ambient.rgb);
+    let lit = saturate(shading_material.diffuse.rgb * frame.light_color.rgb + shading_material.ambient.rgb);
     let color = with_sphere(lit * s.texture_color, s);
 
     // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
     // nothing about minification (a toon file that doubles as a colour texture has mips).
     let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - s.light_normal * 0.5), 0.0);
-    let toon_shaded = color * tint(toon, material.toon_mul, material.toon_add, 1.0);
+    let toon_shaded = color * tint(toon, shading_material.toon_mul, shading_material.toon_add, 1.0);
 
     let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
-    let shadow_color = color * tint(darkest, material.toon_mul, material.toon_add, 1.0);
+    let shadow_color = color * tint(darkest, shading_material.toon_mul, shading_material.toon_add, 1.0);
     let coverage = min(saturate(s.light_normal * 3.0), s.map_coverage);
     return select(toon_shaded, select(color, mix(shadow_color, color, coverage), s.in_map), s.receives);
 }
@@ -253,8 +282,8 @@ fn model_shading(s: Surface) -> vec3<f32> {
 // whose lit side the toon would otherwise cut off; here N·L already shades the lit side.
 fn accessory_shading(s: Surface) -> vec3<f32> {
     let base = with_sphere(s.texture_color, s);
-    let ambient = material.diffuse.rgb * (frame.light_color.rgb - 0.3) + material.ambient.rgb;
-    let lit = base * saturate(ambient + material.diffuse.rgb * saturate(s.light_normal));
+    let ambient = shading_material.diffuse.rgb * (frame.light_color.rgb - 0.3) + shading_material.ambient.rgb;
+    let lit = base * saturate(ambient + shading_material.diffuse.rgb * saturate(s.light_normal));
     let shadowed = base * saturate(ambient);
     return saturate(select(lit, mix(shadowed, lit, s.map_coverage), s.receives && s.in_map));
 }
@@ -323,8 +352,10 @@ fn vs_shadow(v: VertexIn) -> FlatOut {
     return shadow_vertex(v);
 }
 
+// As into the self-shadow map, each vertex names its place, so that a run of accessories
+// draws its ground shadows in one draw.
 @vertex
-fn vs_accessory_shadow(v: VertexIn, @builtin(instance_index) place: u32) -> FlatOut {
+fn vs_accessory_shadow(v: VertexIn, @location(3) place: u32) -> FlatOut {
     return shadow_vertex(placed(v, place));
 }
 

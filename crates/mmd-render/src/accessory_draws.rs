@@ -3,7 +3,8 @@
 //! index; their vertices stay as uploaded, so an accessory that moves is neither uploaded
 //! nor skinned again. Each run of accessories that follow one another in the draw order is
 //! recorded once into two render bundles (its draws into the self-shadow map, merged into as
-//! few as give the same map, and into the frame), with the run's vertices and indices copied
+//! few as give the same map, and into the frame, the run's ground shadows in one draw after
+//! its materials), with the run's vertices and indices copied
 //! into one buffer each so that the bundles bind them once, and recorded again only when what
 //! it draws changes: an accessory added, removed or reordered, a material shown or hidden by
 //! Tr (or made too transparent to cast a self-shadow), AD or the ground shadow switched, or
@@ -12,8 +13,10 @@
 
 use std::ops::Range;
 
+use bytemuck::{Pod, Zeroable};
 use glam::Mat4;
 
+use crate::material::MaterialUniform;
 use crate::model::{MaterialGpu, ModelGpu};
 use crate::renderer::{DEPTH_FORMAT, Pipelines, SAMPLE_COUNT};
 use crate::shadow_map::SHADOW_MAP_FORMAT;
@@ -22,8 +25,25 @@ use crate::texture;
 
 /// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).
 const PLACE_SIZE: u64 = 64;
-/// Places the buffer holds at first; it doubles when a frame draws more accessories.
+/// Places (and materials) the buffers hold at first; each doubles when a frame draws more.
 const FIRST_CAPACITY: usize = 16;
+
+/// `AccessoryMaterial` in `shaders/mmd.wgsl`: a visible material of an accessory drawn this
+/// frame, with the slot of its accessory's place.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable, PartialEq)]
+struct AccessoryMaterial {
+    material: MaterialUniform,
+    place: [u32; 4],
+}
+
+impl AccessoryMaterial {
+    /// Unlike any real entry (no place has this slot), so that all are written.
+    const UNWRITTEN: AccessoryMaterial = AccessoryMaterial {
+        material: MaterialUniform::ZEROED,
+        place: [u32::MAX; 4],
+    };
+}
 
 /// What a run's draws are recorded with.
 pub(crate) struct Recording<'r> {
@@ -31,6 +51,9 @@ pub(crate) struct Recording<'r> {
     pub pipelines: &'r Pipelines,
     pub frame: &'r wgpu::BindGroup,
     pub shadow_map: &'r wgpu::BindGroup,
+    /// The textures of a material with neither a texture nor a sphere map (group 1), shared by
+    /// the draws of all such materials: their colours come from the table of materials.
+    pub plain: &'r wgpu::BindGroup,
     /// The frame's colour format.
     pub format: wgpu::TextureFormat,
     /// The frame draws the ground shadow.
@@ -43,15 +66,22 @@ pub(crate) struct Recording<'r> {
 struct RunKey {
     /// The accessories' [`ModelGpu::draw_key`]s, in order.
     draws: Vec<u64>,
-    /// The slot of the first accessory's place (the others follow).
-    first_place: u32,
+    /// The slots of the first accessory's place and first material (the others follow).
+    first: Slots,
     ground_shadow: bool,
     wireframe: bool,
 }
 
+/// Where a run's accessories start in the places and in the table of materials.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct Slots {
+    place: u32,
+    material: u32,
+}
+
 impl RunKey {
-    fn matches(&self, items: &[&ModelGpu], first_place: u32, how: &Recording) -> bool {
-        self.first_place == first_place
+    fn matches(&self, items: &[&ModelGpu], first: Slots, how: &Recording) -> bool {
+        self.first == first
             && self.ground_shadow == how.ground_shadow
             && self.wireframe == how.wireframe
             && self
@@ -67,18 +97,21 @@ pub(crate) struct Run {
     key: RunKey,
     /// Into the self-shadow map.
     pub cast: wgpu::RenderBundle,
-    /// Into the frame: each accessory's ground shadow, then its materials.
+    /// Into the frame: each accessory's materials, then the run's ground shadows.
     pub frame: wgpu::RenderBundle,
 }
 
-/// The accessories' places on the GPU and their recorded draws.
+/// The accessories' places and materials on the GPU and their recorded draws.
 pub(crate) struct AccessoryDraws {
     device: wgpu::Device,
     layout: wgpu::BindGroupLayout,
-    buffer: wgpu::Buffer,
+    places: wgpu::Buffer,
+    materials: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
-    /// What the buffer holds, one place per slot (as many as the buffer has room for).
-    written: Vec<Mat4>,
+    /// What the places' buffer holds, one place per slot (as many as it has room for).
+    written_places: Vec<Mat4>,
+    /// What the materials' buffer holds, likewise.
+    written_materials: Vec<AccessoryMaterial>,
     /// The recorded runs, in the order the frame meets them.
     runs: Vec<Run>,
 }
@@ -86,29 +119,40 @@ pub(crate) struct AccessoryDraws {
 impl AccessoryDraws {
     /// The layout of the places' bind group (group 3 of the accessories' pipelines).
     pub fn layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+        let storage = |binding, visibility, size: usize| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only: true },
+                has_dynamic_offset: false,
+                min_binding_size: wgpu::BufferSize::new(size as u64),
+            },
+            count: None,
+        };
         device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("accessory places"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Storage { read_only: true },
-                    has_dynamic_offset: false,
-                    min_binding_size: wgpu::BufferSize::new(PLACE_SIZE),
-                },
-                count: None,
-            }],
+            label: Some("accessory places and materials"),
+            entries: &[
+                storage(0, wgpu::ShaderStages::VERTEX, PLACE_SIZE as usize),
+                storage(
+                    1,
+                    wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    std::mem::size_of::<AccessoryMaterial>(),
+                ),
+            ],
         })
     }
 
     pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> AccessoryDraws {
-        let (buffer, bind_group) = places_buffer(device, &layout, FIRST_CAPACITY);
+        let (places, materials, bind_group) =
+            table_buffers(device, &layout, FIRST_CAPACITY, FIRST_CAPACITY);
         AccessoryDraws {
             device: device.clone(),
             layout,
-            buffer,
+            places,
+            materials,
             bind_group,
-            written: unwritten(FIRST_CAPACITY),
+            written_places: vec![Mat4::NAN; FIRST_CAPACITY],
+            written_materials: vec![AccessoryMaterial::UNWRITTEN; FIRST_CAPACITY],
             runs: Vec::new(),
         }
     }
@@ -124,21 +168,25 @@ impl AccessoryDraws {
         models: &[&ModelGpu],
         how: &Recording,
     ) {
-        self.write_places(queue, models);
-        let mut first_place = 0;
+        self.write_table(queue, models);
+        let mut first = Slots::default();
         for (index, items) in runs(models).enumerate() {
             let fresh = self
                 .runs
                 .get(index)
-                .is_some_and(|run| run.key.matches(items, first_place, how));
+                .is_some_and(|run| run.key.matches(items, first, how));
             if !fresh {
-                let run = self.record(encoder, items, first_place, how);
+                let run = self.record(encoder, items, first, how);
                 match self.runs.get_mut(index) {
                     Some(slot) => *slot = run,
                     None => self.runs.push(run),
                 }
             }
-            first_place += items.len() as u32;
+            first.place += items.len() as u32;
+            first.material += items
+                .iter()
+                .map(|m| m.visible_materials().count() as u32)
+                .sum::<u32>();
         }
     }
 
@@ -147,50 +195,57 @@ impl AccessoryDraws {
         self.runs.get(index)
     }
 
-    /// Writes the places of the accessories among `models`, in their order, with one write
-    /// covering those that moved since the last frame (none when none moved). The buffer
-    /// grows, and the runs are recorded again, when there are more accessories than room.
-    fn write_places(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu]) {
-        let count = models.iter().filter(|m| m.is_accessory()).count();
+    /// Writes the places and the visible materials of the accessories among `models`, in
+    /// their order, each with one write covering those that changed since the last frame (none
+    /// when none did). The buffers grow, and the runs are recorded again, when there are more
+    /// than they have room for.
+    fn write_table(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu]) {
+        let accessories = || models.iter().filter(|m| m.is_accessory());
+        let place_count = accessories().count();
+        let material_count = accessories()
+            .map(|m| m.visible_materials().count())
+            .sum::<usize>();
         // Runs no longer drawn let go of their accessories' buffers.
         let runs = runs(models).count();
         self.runs.truncate(runs);
-        if count > self.written.len() {
-            let capacity = count.next_power_of_two();
-            (self.buffer, self.bind_group) = places_buffer(&self.device, &self.layout, capacity);
-            self.written = unwritten(capacity);
+        if place_count > self.written_places.len() || material_count > self.written_materials.len()
+        {
+            let places = place_count
+                .max(self.written_places.len())
+                .next_power_of_two();
+            let materials = material_count
+                .max(self.written_materials.len())
+                .next_power_of_two();
+            (self.places, self.materials, self.bind_group) =
+                table_buffers(&self.device, &self.layout, places, materials);
+            self.written_places = vec![Mat4::NAN; places];
+            self.written_materials = vec![AccessoryMaterial::UNWRITTEN; materials];
             self.runs.clear();
         }
-        let mut moved: Option<Range<usize>> = None;
-        let accessories = models.iter().filter(|m| m.is_accessory());
-        for (slot, (written, model)) in self.written.iter_mut().zip(accessories).enumerate() {
-            let place = model.placement();
-            if *written != place {
-                *written = place;
-                moved = Some(moved.map_or(slot..slot + 1, |r| r.start..slot + 1));
-            }
-        }
-        if let Some(range) = moved {
-            queue.write_buffer(
-                &self.buffer,
-                range.start as u64 * PLACE_SIZE,
-                bytemuck::cast_slice(&self.written[range]),
-            );
-        }
+        let places = accessories().map(|m| m.placement());
+        write_changed(queue, &self.places, &mut self.written_places, places);
+        let materials = accessories().zip(0u32..).flat_map(|(model, place)| {
+            model.visible_materials().map(move |m| AccessoryMaterial {
+                material: m.written,
+                place: [place, 0, 0, 0],
+            })
+        });
+        write_changed(
+            queue,
+            &self.materials,
+            &mut self.written_materials,
+            materials,
+        );
     }
 
     fn record(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         items: &[&ModelGpu],
-        first_place: u32,
+        first: Slots,
         how: &Recording,
     ) -> Run {
         let pipelines = how.pipelines;
-        let places = |slot: usize| {
-            let at = first_place + slot as u32;
-            at..at + 1
-        };
         // The run's vertices and indices, each accessory's after the one before's (the
         // bundles keep the buffers); where each accessory's start.
         let starts: Vec<(u32, u32)> = items
@@ -254,7 +309,7 @@ impl AccessoryDraws {
         let range = |first_index: u32, m: &MaterialGpu| {
             first_index + m.indices.start..first_index + m.indices.end
         };
-        let cast_draws = CastDraws::new(items, &starts, first_place);
+        let cast_draws = CastDraws::new(items, &starts, first.place);
         let vertex_places = texture::buffer_with(
             &self.device,
             "accessory run vertex places",
@@ -290,6 +345,20 @@ impl AccessoryDraws {
             cast.set_bind_group(1, &draw.material.bind_group, &[]);
             cast.draw_indexed(draw.indices.clone(), 0, 0..1);
         }
+        let ground_indices = if how.ground_shadow {
+            ground_shadow_indices(items, &starts)
+        } else {
+            Vec::new()
+        };
+        let ground = (!ground_indices.is_empty()).then(|| {
+            let buffer = texture::buffer_with(
+                &self.device,
+                "accessory run ground shadow indices",
+                bytemuck::cast_slice(&ground_indices),
+                wgpu::BufferUsages::INDEX,
+            );
+            (buffer, ground_indices.len() as u32)
+        });
         let mut frame =
             self.device
                 .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
@@ -309,26 +378,40 @@ impl AccessoryDraws {
         frame.set_vertex_buffer(0, vertices.slice(..));
         frame.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
         let wireframe = pipelines.wireframe.as_ref().filter(|_| how.wireframe);
-        for (slot, (model, &(first_vertex, first_index))) in items.iter().zip(&starts).enumerate() {
-            let base_vertex = first_vertex as i32;
-            if how.ground_shadow && model.look().ground_shadow {
-                frame.set_pipeline(&pipelines.shadow);
-                for m in model.visible_materials().filter(|m| m.ground_shadow) {
-                    frame.set_bind_group(1, &m.bind_group, &[]);
-                    frame.draw_indexed(range(first_index, m), base_vertex, places(slot));
-                }
-            }
+        // A bundle replays every command it holds, so a pipeline or a material's textures are
+        // set only when they change. Each draw names its material's slot in the table by its
+        // instance.
+        let mut pipeline_set: Option<&wgpu::RenderPipeline> = None;
+        let mut textures_set: Option<&wgpu::BindGroup> = None;
+        let mut slot = first.material;
+        for (model, &(first_vertex, first_index)) in items.iter().zip(&starts) {
             let additive = model.look().additive;
             for m in model.visible_materials() {
-                frame.set_pipeline(wireframe.unwrap_or(pipelines.shaded(m.double_sided, additive)));
-                frame.set_bind_group(1, &m.bind_group, &[]);
-                frame.draw_indexed(range(first_index, m), base_vertex, places(slot));
+                let pipeline = wireframe.unwrap_or(pipelines.shaded(m.double_sided, additive));
+                if !pipeline_set.is_some_and(|set| std::ptr::eq(set, pipeline)) {
+                    frame.set_pipeline(pipeline);
+                    pipeline_set = Some(pipeline);
+                }
+                let textures = if m.plain { how.plain } else { &m.bind_group };
+                if !textures_set.is_some_and(|set| std::ptr::eq(set, textures)) {
+                    frame.set_bind_group(1, textures, &[]);
+                    textures_set = Some(textures);
+                }
+                frame.draw_indexed(range(first_index, m), first_vertex as i32, slot..slot + 1);
+                slot += 1;
             }
+        }
+        if let Some((buffer, count)) = &ground {
+            // The material bound last stays bound: the ground shadow reads none of it.
+            frame.set_pipeline(&pipelines.shadow);
+            frame.set_vertex_buffer(1, vertex_places.slice(..));
+            frame.set_index_buffer(buffer.slice(..), wgpu::IndexFormat::Uint32);
+            frame.draw_indexed(0..*count, 0, 0..1);
         }
         Run {
             key: RunKey {
                 draws: items.iter().map(|m| m.draw_key()).collect(),
-                first_place,
+                first,
                 ground_shadow: how.ground_shadow,
                 wireframe: how.wireframe,
             },
@@ -409,6 +492,27 @@ impl<'m> CastDraws<'m> {
     }
 }
 
+/// The ground shadows of a run, as one list of indices into the run's vertices (`starts`:
+/// where each of `items` starts in them): every visible material with the ground-shadow flag
+/// of the accessories whose ground shadow is on. One draw gives what a draw per accessory
+/// gives, drawn after all their materials: the shadow writes no depth, and the stencil keeps
+/// each pixel from being darkened twice whichever accessory's shadow reaches it first.
+fn ground_shadow_indices(items: &[&ModelGpu], starts: &[(u32, u32)]) -> Vec<u32> {
+    let mut all = Vec::new();
+    for (model, &(first_vertex, _)) in items.iter().zip(starts) {
+        if !model.look().ground_shadow {
+            continue;
+        }
+        let indices = model.accessory_indices();
+        for m in model.visible_materials().filter(|m| m.ground_shadow) {
+            let range = m.indices.start as usize..m.indices.end as usize;
+            let placed = indices.get(range).unwrap_or_default();
+            all.extend(placed.iter().map(|&i| first_vertex + i));
+        }
+    }
+    all
+}
+
 /// The runs of accessories that follow one another among `models` (a model alone between).
 pub(crate) fn runs<'m>(
     models: &'m [&'m ModelGpu],
@@ -418,29 +522,65 @@ pub(crate) fn runs<'m>(
         .filter(|chunk| chunk.iter().all(|m| m.is_accessory()))
 }
 
-/// Places that differ from any real one (NaN is unequal to itself), so all are written.
-fn unwritten(capacity: usize) -> Vec<Mat4> {
-    vec![Mat4::NAN; capacity]
+/// Writes `values` over `written` (what `buffer` holds), with one write covering those that
+/// differ; `written` has room for all of them.
+fn write_changed<T: Pod + PartialEq>(
+    queue: &wgpu::Queue,
+    buffer: &wgpu::Buffer,
+    written: &mut [T],
+    values: impl Iterator<Item = T>,
+) {
+    let mut changed: Option<Range<usize>> = None;
+    for (slot, (written, value)) in written.iter_mut().zip(values).enumerate() {
+        if *written != value {
+            *written = value;
+            changed = Some(changed.map_or(slot..slot + 1, |r| r.start..slot + 1));
+        }
+    }
+    if let Some(range) = changed {
+        let stride = std::mem::size_of::<T>() as u64;
+        queue.write_buffer(
+            buffer,
+            range.start as u64 * stride,
+            bytemuck::cast_slice(&written[range]),
+        );
+    }
 }
 
-fn places_buffer(
+/// The places' and the materials' buffers with room for `places` and `materials`, and their
+/// bind group.
+fn table_buffers(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
-    capacity: usize,
-) -> (wgpu::Buffer, wgpu::BindGroup) {
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("accessory places"),
-        size: capacity as u64 * PLACE_SIZE,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    places: usize,
+    materials: usize,
+) -> (wgpu::Buffer, wgpu::Buffer, wgpu::BindGroup) {
+    let storage = |label, size: u64| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    };
+    let place_buffer = storage("accessory places", places as u64 * PLACE_SIZE);
+    let material_buffer = storage(
+        "accessory materials",
+        (materials * std::mem::size_of::<AccessoryMaterial>()) as u64,
+    );
     let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("accessory places"),
+        label: Some("accessory places and materials"),
         layout,
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: buffer.as_entire_binding(),
-        }],
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: place_buffer.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: material_buffer.as_entire_binding(),
+            },
+        ],
     });
-    (buffer, bind_group)
+    (place_buffer, material_buffer, bind_group)
 }

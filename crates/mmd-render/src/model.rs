@@ -10,7 +10,7 @@ use mmd_format::pmx::{Pmx, SphereMode, Toon, Weight, material_flags};
 use rayon::prelude::*;
 
 use crate::RenderError;
-use crate::material::{MaterialParams, MaterialSwitches, Shading};
+use crate::material::{MaterialParams, MaterialSwitches, MaterialUniform, Shading};
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
 use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SourceVertex, pack_vertices};
@@ -35,7 +35,13 @@ pub(crate) struct MaterialGpu {
     /// self-shadow map can be merged with others' (`accessory_draws.rs`).
     pub casts_solid: bool,
     pub bind_group: wgpu::BindGroup,
+    /// Has neither a texture nor a sphere map: an accessory's draw of it can use a bind group
+    /// shared with others like it (`accessory_draws.rs`).
+    pub plain: bool,
     uniform: wgpu::Buffer,
+    /// What `uniform` holds, for an accessory's draws, which read it from a table of all the
+    /// accessories' materials.
+    pub written: MaterialUniform,
     switches: MaterialSwitches,
     /// False while the material's alpha is 0 (MMD hides such materials and their edges).
     visible: bool,
@@ -302,9 +308,10 @@ impl ModelGpu {
                     receives_self_shadow: m.flags & material_flags::RECEIVE_SELF_SHADOW != 0,
                     shading,
                 };
+                let written = params.uniform(switches, 1.0);
                 let uniform = buffer(
                     "material",
-                    bytemuck::bytes_of(&params.uniform(switches, 1.0)),
+                    bytemuck::bytes_of(&written),
                     wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 );
                 let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -335,7 +342,9 @@ impl ModelGpu {
                     untextured: texture.is_none(),
                     casts_solid: texture.is_none() && params.casts_solid(1.0),
                     bind_group,
+                    plain: texture.is_none() && m.sphere_mode == SphereMode::None,
                     uniform,
+                    written,
                     switches,
                     visible: params.diffuse[3] > 0.0,
                 }
@@ -480,11 +489,8 @@ impl ModelGpu {
         if changes.materials || opacity != self.written_opacity {
             self.written_opacity = opacity;
             for (material, params) in self.materials.iter_mut().zip(&self.params) {
-                queue.write_buffer(
-                    &material.uniform,
-                    0,
-                    bytemuck::bytes_of(&params.uniform(material.switches, opacity)),
-                );
+                material.written = params.uniform(material.switches, opacity);
+                queue.write_buffer(&material.uniform, 0, bytemuck::bytes_of(&material.written));
                 let visible = params.diffuse[3] * opacity > 0.0;
                 let edge = material.edge_flag && params.edge_visible();
                 let solid = material.untextured && params.casts_solid(opacity);

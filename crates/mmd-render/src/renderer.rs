@@ -1,6 +1,7 @@
-//! The render pipelines and the frame: the self-shadow map from the light, then the ground
-//! shadow, every material in order and the edges, drawn with 4× MSAA and resolved into the
-//! caller's view.
+//! The render pipelines and the frame: the self-shadow map from the light, then each model's
+//! materials in order, its edges and its ground shadow (a run of accessories: their
+//! materials, then their ground shadows), drawn with 4× MSAA and resolved into the caller's
+//! view.
 
 use std::sync::{Mutex, PoisonError};
 
@@ -144,29 +145,35 @@ impl FrameTargets {
 /// skinned vertices, the accessories' place the vertices as uploaded (`shaders/mmd.wgsl`).
 struct VertexEntries {
     main: &'static str,
+    /// The fragment entry point of the colour draws: an accessory's reads its material from
+    /// the table of accessory materials.
+    fragment: &'static str,
     cast: &'static str,
     shadow: &'static str,
     /// Accessories have no edge.
     edge: Option<&'static str>,
-    /// The cast entry reads a second vertex buffer: each vertex's place (`u32`, location 3),
-    /// which lets an accessory run's draws into the self-shadow map merge.
-    cast_places: bool,
+    /// The cast and ground-shadow entries read a second vertex buffer: each vertex's place
+    /// (`u32`, location 3), which lets an accessory run's draws into the self-shadow map, and
+    /// its ground shadows, merge.
+    places_per_vertex: bool,
 }
 
 const MODEL_ENTRIES: VertexEntries = VertexEntries {
     main: "vs_main",
+    fragment: "fs_main",
     cast: "vs_cast",
     shadow: "vs_shadow",
     edge: Some("vs_edge"),
-    cast_places: false,
+    places_per_vertex: false,
 };
 
 const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
     main: "vs_accessory",
+    fragment: "fs_accessory",
     cast: "vs_accessory_cast",
     shadow: "vs_accessory_shadow",
     edge: None,
-    cast_places: true,
+    places_per_vertex: true,
 };
 
 pub(crate) struct Pipelines {
@@ -191,6 +198,8 @@ pub struct Renderer {
     accessory_pipelines: Pipelines,
     /// The accessories' places and recorded draws, kept from frame to frame.
     accessories: Mutex<AccessoryDraws>,
+    /// The textures of an accessory material without a texture or a sphere map of its own.
+    plain_accessory_textures: wgpu::BindGroup,
     frame_buffer: wgpu::Buffer,
     frame_bind_group: wgpu::BindGroup,
     shadow_map: ShadowMap,
@@ -339,24 +348,34 @@ impl Renderer {
             .filter_map(texture::shared_toon)
             .map(|ramp| texture::upload(device, queue, &MipImage::single(ramp), "shared toon"))
             .collect();
+        let white = texture::upload(
+            device,
+            queue,
+            &MipImage::single(texture::solid([255; 4])),
+            "white",
+        );
+        let wrap_sampler = sampler(wgpu::AddressMode::Repeat);
+        let clamp_sampler = sampler(wgpu::AddressMode::ClampToEdge);
+        let plain_accessory_textures = plain_textures(
+            device,
+            &material_layout,
+            &white,
+            [&wrap_sampler, &clamp_sampler],
+        );
         Renderer {
             format,
             pipelines,
             accessory_pipelines,
             accessories: Mutex::new(AccessoryDraws::new(device, places_layout)),
+            plain_accessory_textures,
             frame_buffer,
             frame_bind_group,
             shadow_map,
             material_layout,
             skinning: SkinningPipeline::new(device),
-            wrap_sampler: sampler(wgpu::AddressMode::Repeat),
-            clamp_sampler: sampler(wgpu::AddressMode::ClampToEdge),
-            white: texture::upload(
-                device,
-                queue,
-                &MipImage::single(texture::solid([255; 4])),
-                "white",
-            ),
+            wrap_sampler,
+            clamp_sampler,
+            white,
             black: texture::upload(
                 device,
                 queue,
@@ -371,11 +390,12 @@ impl Renderer {
         self.format
     }
 
-    /// Records one frame: skins every model whose pose changed since its last skinning, draws the casting materials of all of them into
-    /// the self-shadow map (unless it is off), clears `targets`, draws the ground shadows,
-    /// the models' materials in order, then their edges (when `view.edges`), and resolves
-    /// into `output` (a view of this renderer's format and the targets' size), which the
-    /// caller may draw over (e.g. a UI) before presenting.
+    /// Records one frame: skins every model whose pose changed since its last skinning, draws
+    /// the casting materials of all of them into the self-shadow map (unless it is off),
+    /// clears `targets`, draws each model's materials in order, its edges (when
+    /// `view.edges`) and its ground shadow (each run of accessories: their materials, then
+    /// their ground shadows), and resolves into `output` (a view of this renderer's format
+    /// and the targets' size), which the caller may draw over (e.g. a UI) before presenting.
     pub fn render(
         &self,
         queue: &wgpu::Queue,
@@ -430,6 +450,7 @@ impl Renderer {
             pipelines: &self.accessory_pipelines,
             frame: &self.frame_bind_group,
             shadow_map: &self.shadow_map.bind_group,
+            plain: &self.plain_accessory_textures,
             format: self.format,
             ground_shadow: shadow.is_some() && wireframe.is_none(),
             wireframe: wireframe.is_some(),
@@ -478,13 +499,6 @@ impl Renderer {
             };
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
             pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
-            if shadow.is_some() && wireframe.is_none() && model.look().ground_shadow {
-                pass.set_pipeline(&self.pipelines.shadow);
-                for m in model.visible_materials().filter(|m| m.ground_shadow) {
-                    pass.set_bind_group(1, &m.bind_group, &[]);
-                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
-                }
-            }
             let additive = model.look().additive;
             for m in model.visible_materials() {
                 let pipeline = match wireframe {
@@ -501,6 +515,16 @@ impl Renderer {
             {
                 pass.set_pipeline(edge);
                 for m in model.visible_materials().filter(|m| m.edge) {
+                    pass.set_bind_group(1, &m.bind_group, &[]);
+                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
+                }
+            }
+            // After the model, as MMD draws it: a floor of the model's own lying on the
+            // shadow's plane flickers with its shadow, and its parts below the plane are
+            // darkened by it (docs/mmd-notes.md).
+            if shadow.is_some() && wireframe.is_none() && model.look().ground_shadow {
+                pass.set_pipeline(&self.pipelines.shadow);
+                for m in model.visible_materials().filter(|m| m.ground_shadow) {
                     pass.set_bind_group(1, &m.bind_group, &[]);
                     pass.draw_indexed(m.indices.clone(), 0, 0..1);
                 }
@@ -550,6 +574,49 @@ impl Renderer {
             }
         }
     }
+}
+
+/// The material bind group of an accessory material with neither a texture nor a sphere map:
+/// white for both (what such a material binds; the toon ramp, which an accessory's shading
+/// does not use, white too). The uniform is never read: accessories read their materials from
+/// the table of accessory materials, so one zeroed material fills the slot.
+fn plain_textures(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    white: &wgpu::TextureView,
+    [wrap, clamp]: [&wgpu::Sampler; 2],
+) -> wgpu::BindGroup {
+    let unread = texture::buffer_with(
+        device,
+        "plain accessory material (unread)",
+        bytemuck::bytes_of(&crate::material::MaterialUniform::ZEROED),
+        wgpu::BufferUsages::UNIFORM,
+    );
+    let view = |binding| wgpu::BindGroupEntry {
+        binding,
+        resource: wgpu::BindingResource::TextureView(white),
+    };
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("plain accessory material"),
+        layout,
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: unread.as_entire_binding(),
+            },
+            view(1),
+            view(2),
+            view(3),
+            wgpu::BindGroupEntry {
+                binding: 4,
+                resource: wgpu::BindingResource::Sampler(wrap),
+            },
+            wgpu::BindGroupEntry {
+                binding: 5,
+                resource: wgpu::BindingResource::Sampler(clamp),
+            },
+        ],
+    })
 }
 
 /// What a frame draws, in order: a model, or a run of accessories that follow one another
@@ -616,9 +683,9 @@ impl Pipelines {
             attributes: &place_attribute,
         };
         let buffers = [Some(vertices.clone())];
-        let cast_buffers = [Some(vertices), Some(places)];
-        let cast_buffers: &[_] = if entries.cast_places {
-            &cast_buffers
+        let placed_buffers = [Some(vertices), Some(places)];
+        let placed_buffers: &[_] = if entries.places_per_vertex {
+            &placed_buffers
         } else {
             &buffers
         };
@@ -637,7 +704,7 @@ impl Pipelines {
             ..Default::default()
         };
         let build_blended = |label: &str,
-                             (vs, fs): (&'static str, &'static str),
+                             (vertex, fs): (wgpu::VertexState, &'static str),
                              cull_mode: Option<wgpu::Face>,
                              polygon_mode: wgpu::PolygonMode,
                              depth_write: bool,
@@ -646,7 +713,7 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(layout),
-                vertex: vertex(vs),
+                vertex,
                 primitive: primitive(cull_mode, polygon_mode),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: DEPTH_FORMAT,
@@ -682,7 +749,7 @@ impl Pipelines {
                      stencil: wgpu::StencilState| {
             build_blended(
                 label,
-                (vs, fs),
+                (vertex(vs), fs),
                 cull_mode,
                 polygon_mode,
                 depth_write,
@@ -708,7 +775,7 @@ impl Pipelines {
                 label: Some(label),
                 layout: Some(cast_layout),
                 vertex: wgpu::VertexState {
-                    buffers: cast_buffers,
+                    buffers: placed_buffers,
                     ..vertex(entries.cast)
                 },
                 primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
@@ -752,7 +819,7 @@ impl Pipelines {
                 build(
                     "wireframe",
                     entries.main,
-                    "fs_main",
+                    entries.fragment,
                     None,
                     wgpu::PolygonMode::Line,
                     true,
@@ -763,7 +830,7 @@ impl Pipelines {
             single_sided: build(
                 "single-sided",
                 entries.main,
-                "fs_main",
+                entries.fragment,
                 Some(wgpu::Face::Back),
                 fill,
                 true,
@@ -772,7 +839,7 @@ impl Pipelines {
             double_sided: build(
                 "double-sided",
                 entries.main,
-                "fs_main",
+                entries.fragment,
                 None,
                 fill,
                 true,
@@ -780,7 +847,7 @@ impl Pipelines {
             ),
             additive_single_sided: build_blended(
                 "additive, single-sided",
-                (entries.main, "fs_main"),
+                (vertex(entries.main), entries.fragment),
                 Some(wgpu::Face::Back),
                 fill,
                 true,
@@ -789,7 +856,7 @@ impl Pipelines {
             ),
             additive_double_sided: build_blended(
                 "additive, double-sided",
-                (entries.main, "fs_main"),
+                (vertex(entries.main), entries.fragment),
                 None,
                 fill,
                 true,
@@ -807,14 +874,20 @@ impl Pipelines {
                     no_stencil.clone(),
                 )
             }),
-            shadow: build(
+            shadow: build_blended(
                 "ground shadow",
-                entries.shadow,
-                "fs_shadow",
+                (
+                    wgpu::VertexState {
+                        buffers: placed_buffers,
+                        ..vertex(entries.shadow)
+                    },
+                    "fs_shadow",
+                ),
                 None,
                 fill,
                 false,
                 shadow_stencil,
+                wgpu::BlendState::ALPHA_BLENDING,
             ),
             wireframe,
             cast_single_sided: cast("self-shadow cast, single-sided", Some(wgpu::Face::Back)),

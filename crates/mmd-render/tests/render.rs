@@ -10,7 +10,7 @@ use image::RgbaImage;
 use mmd_format::pmx::{
     MaterialOffset, MaterialOp, Morph, MorphOffsets, MorphPanel, Pmx, material_flags,
 };
-use mmd_pose::{Pose, SkinMesh};
+use mmd_pose::{Light, Pose, SkinMesh};
 use mmd_render::{
     Aabb, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer, View,
 };
@@ -359,6 +359,59 @@ fn ground_shadow_falls_on_the_floor() {
     let without = render(&ctx, &renderer, &model, &view(camera));
     assert!(green(&with) > 300, "shadow pixels: {}", green(&with));
     assert_eq!(green(&without), 0);
+}
+
+/// The ground shadow is drawn after the model it belongs to, as in MMD: a model's parts below
+/// the shadow's plane (a floor of its own sunk under it) are darkened by its own shadow
+/// rather than drawn over it.
+#[test]
+fn ground_shadow_darkens_the_models_own_parts_below_the_floor() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    let pmx = common::cube(Vec3::new(0.0, -4.0, 0.0), 1.5, 0);
+    let model = upload(&ctx, &renderer, &pmx);
+    let camera = Camera {
+        target: Vec3::new(0.0, -4.0, 0.0),
+        // Steeply from above, so that the shadow's plane lies over the cube.
+        rotation: Vec3::new(-1.3, 0.0, 0.0),
+        distance: -25.0,
+        ..Camera::default()
+    };
+    // Straight down, so that the shadow lies right above the cube.
+    let light = Light {
+        direction: Vec3::NEG_Y,
+        ..Light::default()
+    };
+    let shadow_color = [0.0, 1.0, 0.0, 1.0];
+    let with = render(
+        &ctx,
+        &renderer,
+        &model,
+        &View {
+            ground_shadow: Some(shadow_color),
+            light,
+            ..view(camera)
+        },
+    );
+    let without = render(
+        &ctx,
+        &renderer,
+        &model,
+        &View {
+            light,
+            ..view(camera)
+        },
+    );
+    let shadowed_cube = with
+        .pixels()
+        .zip(without.pixels())
+        .filter(|(w, o)| w.0 == [0, 255, 0, 255] && !is_background(o))
+        .count();
+    assert!(
+        shadowed_cube > 300,
+        "cube pixels under its shadow: {shadowed_cube}"
+    );
 }
 
 /// Wireframe mode (where the adapter has line polygons) draws far fewer pixels than the
