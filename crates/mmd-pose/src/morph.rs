@@ -1,8 +1,6 @@
 //! Morph definitions as the evaluator needs them: group morphs expanded in a precomputed
 //! order (with cycles cut at build time) and bone morph offsets in flat arrays.
 
-use std::collections::HashMap;
-
 use glam::{Quat, Vec3A};
 use mmd_format::pmx::{Morph, MorphOffsets};
 
@@ -37,7 +35,7 @@ pub(crate) struct BoneMorphOffset {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct MorphSet {
     pub names: Vec<String>,
-    pub by_name: HashMap<String, usize>,
+    pub by_name: foldhash::HashMap<String, usize>,
     pub kinds: Vec<MorphKind>,
     /// Group morphs, every group before the groups it drives.
     group_order: Vec<u32>,

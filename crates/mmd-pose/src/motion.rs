@@ -131,13 +131,16 @@ impl<T: Copy> Tracks<T> {
 /// Names as VMD files store them: Shift-JIS cut to the field size. Maps a motion's raw name
 /// bytes to the model item it drives, trying the full name first and then the cut form.
 struct NameBinder<'a> {
-    by_name: &'a HashMap<String, usize>,
+    by_name: &'a foldhash::HashMap<String, usize>,
     by_cut_name: HashMap<String, usize>,
     cache: HashMap<Vec<u8>, Option<u32>>,
 }
 
 impl<'a> NameBinder<'a> {
-    fn new<const N: usize>(names: &[String], by_name: &'a HashMap<String, usize>) -> Self {
+    fn new<const N: usize>(
+        names: &[String],
+        by_name: &'a foldhash::HashMap<String, usize>,
+    ) -> Self {
         let mut by_cut_name = HashMap::with_capacity(names.len());
         for (i, name) in names.iter().enumerate() {
             by_cut_name

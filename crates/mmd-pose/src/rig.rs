@@ -2,7 +2,6 @@
 //! once from a PMX (or PMD) model. Malformed references in the file are reported as
 //! [`RigWarning`]s and neutralised here, so evaluation never has to check them again.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use glam::{Quat, Vec3, Vec3A};
@@ -110,7 +109,9 @@ pub(crate) struct IkSolverDef {
 #[derive(Debug, Clone)]
 pub struct Rig {
     pub(crate) names: Vec<String>,
-    pub(crate) bone_by_name: HashMap<String, usize>,
+    /// foldhash rather than SipHash: an accessory held by a bone looks its bone up by name every
+    /// frame.
+    pub(crate) bone_by_name: foldhash::HashMap<String, usize>,
     pub(crate) parent: Vec<u32>,
     pub(crate) rest_position: Vec<Vec3A>,
     /// Rest position relative to the parent (the model-space rest position for roots).
@@ -192,7 +193,8 @@ impl Rig {
         let mut warnings = Vec::new();
         let n = pmx.bones.len();
         let names: Vec<String> = pmx.bones.iter().map(|b| b.name.clone()).collect();
-        let mut bone_by_name = HashMap::with_capacity(n);
+        let mut bone_by_name =
+            foldhash::HashMap::with_capacity_and_hasher(n, foldhash::fast::RandomState::default());
         for (i, name) in names.iter().enumerate() {
             // MMD binds a motion to the first bone of a name.
             bone_by_name.entry(name.clone()).or_insert(i);

@@ -14,7 +14,6 @@
 use std::ops::Range;
 
 use bytemuck::{Pod, Zeroable};
-use glam::Mat4;
 
 use crate::material::MaterialUniform;
 use crate::model::{MaterialGpu, ModelGpu};
@@ -25,6 +24,11 @@ use crate::texture;
 
 /// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).
 const PLACE_SIZE: u64 = 64;
+/// Where the places start in the frame's buffer, after the frame's uniform: the frame and the
+/// places are written together, once a frame, so that the places cost no write of their own
+/// (each write stages its bytes in a buffer of its own). A multiple of every adapter's storage
+/// offset alignment (at most 256).
+pub(crate) const PLACES_OFFSET: u64 = 512;
 /// Places (and materials) the buffers hold at first; each doubles when a frame draws more.
 const FIRST_CAPACITY: usize = 16;
 
@@ -49,7 +53,6 @@ impl AccessoryMaterial {
 pub(crate) struct Recording<'r> {
     /// The accessories' pipelines.
     pub pipelines: &'r Pipelines,
-    pub frame: &'r wgpu::BindGroup,
     pub shadow_map: &'r wgpu::BindGroup,
     /// The textures of a material with neither a texture nor a sphere map (group 1), shared by
     /// the draws of all such materials: their colours come from the table of materials.
@@ -101,19 +104,36 @@ pub(crate) struct Run {
     pub frame: wgpu::RenderBundle,
 }
 
-/// The accessories' places and materials on the GPU and their recorded draws.
+/// The frame's uniform with the accessories' places, their materials on the GPU, and their
+/// recorded draws.
 pub(crate) struct AccessoryDraws {
     device: wgpu::Device,
-    layout: wgpu::BindGroupLayout,
-    places: wgpu::Buffer,
-    materials: wgpu::Buffer,
-    bind_group: wgpu::BindGroup,
-    /// What the places' buffer holds, one place per slot (as many as it has room for).
-    written_places: Vec<Mat4>,
-    /// What the materials' buffer holds, likewise.
+    layouts: Layouts,
+    tables: Tables,
+    /// What the materials' buffer holds, one material per slot (as many as it has room for).
     written_materials: Vec<AccessoryMaterial>,
+    /// The bytes of the frame's write (kept to reuse their memory).
+    staged: Vec<u8>,
     /// The recorded runs, in the order the frame meets them.
     runs: Vec<Run>,
+}
+
+/// The bind group layouts of the frame (group 0) and of the places and materials (group 3).
+pub(crate) struct Layouts {
+    pub frame: wgpu::BindGroupLayout,
+    pub places: wgpu::BindGroupLayout,
+    /// Bytes of the frame's uniform (at most [`PLACES_OFFSET`]).
+    pub frame_size: u64,
+}
+
+/// The buffers the frame's and the accessories' data go into, and their bind groups.
+struct Tables {
+    /// The frame's uniform, then from [`PLACES_OFFSET`] the places.
+    frame_and_places: wgpu::Buffer,
+    materials: wgpu::Buffer,
+    frame_bind_group: wgpu::BindGroup,
+    bind_group: wgpu::BindGroup,
+    place_capacity: usize,
 }
 
 impl AccessoryDraws {
@@ -142,22 +162,25 @@ impl AccessoryDraws {
         })
     }
 
-    pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> AccessoryDraws {
-        let (places, materials, bind_group) =
-            table_buffers(device, &layout, FIRST_CAPACITY, FIRST_CAPACITY);
+    pub fn new(device: &wgpu::Device, layouts: Layouts) -> AccessoryDraws {
+        let tables = Tables::new(device, &layouts, FIRST_CAPACITY, FIRST_CAPACITY);
         AccessoryDraws {
             device: device.clone(),
-            layout,
-            places,
-            materials,
-            bind_group,
-            written_places: vec![Mat4::NAN; FIRST_CAPACITY],
+            layouts,
+            tables,
             written_materials: vec![AccessoryMaterial::UNWRITTEN; FIRST_CAPACITY],
+            staged: Vec::new(),
             runs: Vec::new(),
         }
     }
 
-    /// Readies the accessories among `models` for the frame: writes their places and records
+    /// The frame's bind group (group 0 of every pipeline).
+    pub fn frame_bind_group(&self) -> &wgpu::BindGroup {
+        &self.tables.frame_bind_group
+    }
+
+    /// Readies the frame: writes `frame` (the frame's uniform) with the places of the
+    /// accessories among `models`, and their materials, and records
     /// again the runs whose draws changed (their copies go into `encoder`, after the
     /// skinning of the accessories uploaded since the last frame). Then [`AccessoryDraws::run`]
     /// gives the frame's runs in order.
@@ -167,8 +190,9 @@ impl AccessoryDraws {
         encoder: &mut wgpu::CommandEncoder,
         models: &[&ModelGpu],
         how: &Recording,
+        frame: &[u8],
     ) {
-        self.write_table(queue, models);
+        self.write_tables(queue, models, frame);
         let mut first = Slots::default();
         for (index, items) in runs(models).enumerate() {
             let fresh = self
@@ -195,11 +219,11 @@ impl AccessoryDraws {
         self.runs.get(index)
     }
 
-    /// Writes the places and the visible materials of the accessories among `models`, in
-    /// their order, each with one write covering those that changed since the last frame (none
-    /// when none did). The buffers grow, and the runs are recorded again, when there are more
-    /// than they have room for.
-    fn write_table(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu]) {
+    /// Writes `frame` and the places of the accessories among `models`, in their order, in
+    /// one write, and their visible materials with one write covering those that changed since
+    /// the last frame (none when none did). The buffers grow, and the runs are recorded again,
+    /// when there are more than they have room for.
+    fn write_tables(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu], frame: &[u8]) {
         let accessories = || models.iter().filter(|m| m.is_accessory());
         let place_count = accessories().count();
         let material_count = accessories()
@@ -208,22 +232,26 @@ impl AccessoryDraws {
         // Runs no longer drawn let go of their accessories' buffers.
         let runs = runs(models).count();
         self.runs.truncate(runs);
-        if place_count > self.written_places.len() || material_count > self.written_materials.len()
+        if place_count > self.tables.place_capacity || material_count > self.written_materials.len()
         {
             let places = place_count
-                .max(self.written_places.len())
+                .max(self.tables.place_capacity)
                 .next_power_of_two();
             let materials = material_count
                 .max(self.written_materials.len())
                 .next_power_of_two();
-            (self.places, self.materials, self.bind_group) =
-                table_buffers(&self.device, &self.layout, places, materials);
-            self.written_places = vec![Mat4::NAN; places];
+            self.tables = Tables::new(&self.device, &self.layouts, places, materials);
             self.written_materials = vec![AccessoryMaterial::UNWRITTEN; materials];
             self.runs.clear();
         }
-        let places = accessories().map(|m| m.placement());
-        write_changed(queue, &self.places, &mut self.written_places, places);
+        self.staged.clear();
+        self.staged.extend_from_slice(frame);
+        self.staged.resize(PLACES_OFFSET as usize, 0);
+        for model in accessories() {
+            self.staged
+                .extend_from_slice(bytemuck::bytes_of(&model.placement()));
+        }
+        queue.write_buffer(&self.tables.frame_and_places, 0, &self.staged);
         let materials = accessories().zip(0u32..).flat_map(|(model, place)| {
             model.visible_materials().map(move |m| AccessoryMaterial {
                 material: m.written,
@@ -232,7 +260,7 @@ impl AccessoryDraws {
         });
         write_changed(
             queue,
-            &self.materials,
+            &self.tables.materials,
             &mut self.written_materials,
             materials,
         );
@@ -335,8 +363,8 @@ impl AccessoryDraws {
                     sample_count: 1,
                     multiview: None,
                 });
-        cast.set_bind_group(0, how.frame, &[]);
-        cast.set_bind_group(3, &self.bind_group, &[]);
+        cast.set_bind_group(0, &self.tables.frame_bind_group, &[]);
+        cast.set_bind_group(3, &self.tables.bind_group, &[]);
         cast.set_vertex_buffer(0, vertices.slice(..));
         cast.set_vertex_buffer(1, vertex_places.slice(..));
         cast.set_index_buffer(cast_indices.slice(..), wgpu::IndexFormat::Uint32);
@@ -372,9 +400,9 @@ impl AccessoryDraws {
                     sample_count: SAMPLE_COUNT,
                     multiview: None,
                 });
-        frame.set_bind_group(0, how.frame, &[]);
+        frame.set_bind_group(0, &self.tables.frame_bind_group, &[]);
         frame.set_bind_group(2, how.shadow_map, &[]);
-        frame.set_bind_group(3, &self.bind_group, &[]);
+        frame.set_bind_group(3, &self.tables.bind_group, &[]);
         frame.set_vertex_buffer(0, vertices.slice(..));
         frame.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
         let wireframe = pipelines.wireframe.as_ref().filter(|_| how.wireframe);
@@ -547,40 +575,63 @@ fn write_changed<T: Pod + PartialEq>(
     }
 }
 
-/// The places' and the materials' buffers with room for `places` and `materials`, and their
-/// bind group.
-fn table_buffers(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    places: usize,
-    materials: usize,
-) -> (wgpu::Buffer, wgpu::Buffer, wgpu::BindGroup) {
-    let storage = |label, size: u64| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        })
-    };
-    let place_buffer = storage("accessory places", places as u64 * PLACE_SIZE);
-    let material_buffer = storage(
-        "accessory materials",
-        (materials * std::mem::size_of::<AccessoryMaterial>()) as u64,
-    );
-    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("accessory places and materials"),
-        layout,
-        entries: &[
-            wgpu::BindGroupEntry {
+impl Tables {
+    /// Buffers with room for the frame and `places` places, and for `materials` materials.
+    fn new(device: &wgpu::Device, layouts: &Layouts, places: usize, materials: usize) -> Tables {
+        let buffer = |label, size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage: usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        let places_size = places as u64 * PLACE_SIZE;
+        let frame_and_places = buffer(
+            "frame and accessory places",
+            PLACES_OFFSET + places_size,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::STORAGE,
+        );
+        let materials_buffer = buffer(
+            "accessory materials",
+            (materials * std::mem::size_of::<AccessoryMaterial>()) as u64,
+            wgpu::BufferUsages::STORAGE,
+        );
+        let part = |offset, size| {
+            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &frame_and_places,
+                offset,
+                size: wgpu::BufferSize::new(size),
+            })
+        };
+        let frame_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("frame"),
+            layout: &layouts.frame,
+            entries: &[wgpu::BindGroupEntry {
                 binding: 0,
-                resource: place_buffer.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 1,
-                resource: material_buffer.as_entire_binding(),
-            },
-        ],
-    });
-    (place_buffer, material_buffer, bind_group)
+                resource: part(0, layouts.frame_size),
+            }],
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("accessory places and materials"),
+            layout: &layouts.places,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: part(PLACES_OFFSET, places_size),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: materials_buffer.as_entire_binding(),
+                },
+            ],
+        });
+        Tables {
+            frame_and_places,
+            materials: materials_buffer,
+            frame_bind_group,
+            bind_group,
+            place_capacity: places,
+        }
+    }
 }

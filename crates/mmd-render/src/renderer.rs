@@ -9,7 +9,7 @@ use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
 use mmd_pose::{Camera, Light, SelfShadow, SelfShadowMode};
 
-use crate::accessory_draws::{AccessoryDraws, Recording};
+use crate::accessory_draws::{AccessoryDraws, Layouts, PLACES_OFFSET, Recording};
 use crate::model::ModelGpu;
 use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
@@ -71,6 +71,9 @@ struct FrameUniform {
     light_view_proj: [[f32; 4]; 4],
     self_shadow: [f32; 4],
 }
+
+// The accessories' places follow the frame's uniform in the same buffer.
+const _: () = assert!(std::mem::size_of::<FrameUniform>() as u64 <= PLACES_OFFSET);
 
 /// The length, in world units at unit view depth, of one edge-size unit of an MMD edge. The
 /// edge shader multiplies it by each vertex's depth, so a silhouette edge keeps its width in
@@ -200,8 +203,6 @@ pub struct Renderer {
     accessories: Mutex<AccessoryDraws>,
     /// The textures of an accessory material without a texture or a sphere map of its own.
     plain_accessory_textures: wgpu::BindGroup,
-    frame_buffer: wgpu::Buffer,
-    frame_bind_group: wgpu::BindGroup,
     shadow_map: ShadowMap,
     pub(crate) material_layout: wgpu::BindGroupLayout,
     pub(crate) skinning: SkinningPipeline,
@@ -269,20 +270,6 @@ impl Renderer {
                 sampler_entry(4),
                 sampler_entry(5),
             ],
-        });
-        let frame_buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("frame"),
-            size: std::mem::size_of::<FrameUniform>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let frame_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("frame"),
-            layout: &frame_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: frame_buffer.as_entire_binding(),
-            }],
         });
         let shadow_layout = ShadowMap::layout(device);
         let shadow_map = ShadowMap::new(device, &shadow_layout);
@@ -366,10 +353,15 @@ impl Renderer {
             format,
             pipelines,
             accessory_pipelines,
-            accessories: Mutex::new(AccessoryDraws::new(device, places_layout)),
+            accessories: Mutex::new(AccessoryDraws::new(
+                device,
+                Layouts {
+                    frame: frame_layout,
+                    places: places_layout,
+                    frame_size: std::mem::size_of::<FrameUniform>() as u64,
+                },
+            )),
             plain_accessory_textures,
-            frame_buffer,
-            frame_bind_group,
             shadow_map,
             material_layout,
             skinning: SkinningPipeline::new(device),
@@ -438,7 +430,6 @@ impl Renderer {
             light_view_proj: light_view_proj.to_cols_array_2d(),
             self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],
         };
-        queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&frame));
         let mut accessories = self
             .accessories
             .lock()
@@ -448,14 +439,19 @@ impl Renderer {
         let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
         let recording = Recording {
             pipelines: &self.accessory_pipelines,
-            frame: &self.frame_bind_group,
             shadow_map: &self.shadow_map.bind_group,
             plain: &self.plain_accessory_textures,
             format: self.format,
             ground_shadow: shadow.is_some() && wireframe.is_none(),
             wireframe: wireframe.is_some(),
         };
-        accessories.prepare(queue, encoder, models, &recording);
+        accessories.prepare(
+            queue,
+            encoder,
+            models,
+            &recording,
+            bytemuck::bytes_of(&frame),
+        );
         if self_shadow_mode > 0.0 {
             self.draw_shadow_map(encoder, models, &accessories);
         }
@@ -484,7 +480,7 @@ impl Renderer {
             }),
             ..Default::default()
         });
-        pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
         pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
         for part in parts(models) {
             let model = match part {
@@ -492,7 +488,7 @@ impl Renderer {
                 Part::Accessories(run) => {
                     pass.execute_bundles(accessories.run(run).map(|run| &run.frame));
                     // A bundle leaves the pass with nothing bound.
-                    pass.set_bind_group(0, &self.frame_bind_group, &[]);
+                    pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
                     pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
                     continue;
                 }
@@ -554,14 +550,14 @@ impl Renderer {
             }),
             ..Default::default()
         });
-        pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
         for part in parts(models) {
             let model = match part {
                 Part::Model(model) => model,
                 Part::Accessories(run) => {
                     pass.execute_bundles(accessories.run(run).map(|run| &run.cast));
                     // A bundle leaves the pass with nothing bound.
-                    pass.set_bind_group(0, &self.frame_bind_group, &[]);
+                    pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
                     continue;
                 }
             };
