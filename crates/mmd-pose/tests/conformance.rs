@@ -16,7 +16,6 @@
 mod common;
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use glam::{Mat3, Mat4, Vec3};
@@ -37,46 +36,6 @@ const FRAME_REACH_SLACK: f32 = 0.05;
 /// (D3DX's operation order) and ours part. So up to 1% of (frame, chain) pairs may exceed the
 /// per-frame slack, by at most this much.
 const FRAME_REACH_OUTLIER: f32 = 0.25;
-
-fn frame_key(f: f64) -> i64 {
-    (f * 1.0e4).round() as i64
-}
-
-/// Bones and vertices of one reference dump, keyed by (frame, index).
-#[derive(Default)]
-struct Dump {
-    bones: HashMap<(i64, usize), [f32; 16]>,
-    vertices: HashMap<(i64, usize), [f32; 3]>,
-}
-
-fn load_dump(path: &Path) -> Dump {
-    let file = std::fs::File::open(path).unwrap();
-    let reader = BufReader::new(flate2::read::GzDecoder::new(file));
-    let mut dump = Dump::default();
-    for line in reader.lines() {
-        let line = line.unwrap();
-        if line.trim().is_empty() {
-            continue;
-        }
-        let v: Value = serde_json::from_str(&line).unwrap();
-        let frame = frame_key(v["frame"].as_f64().unwrap());
-        let floats = |a: &Value| -> Vec<f32> {
-            a.as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_f64().unwrap() as f32)
-                .collect()
-        };
-        if let Some(i) = v.get("bone").and_then(Value::as_u64) {
-            let m: [f32; 16] = floats(&v["m"]).try_into().unwrap();
-            dump.bones.insert((frame, i as usize), m);
-        } else if let Some(i) = v.get("vertex").and_then(Value::as_u64) {
-            let p: [f32; 3] = floats(&v["p"]).try_into().unwrap();
-            dump.vertices.insert((frame, i as usize), p);
-        }
-    }
-    dump
-}
 
 /// What posecmp reads of the model: parents, append parents and IK solvers.
 struct Skeleton {
@@ -371,7 +330,7 @@ fn mmd_anim_reach(
         let world = runtime.world_matrices();
         let at = |b: usize| Vec3::from_slice(&world[b].to_cols_array()[12..15]);
         for (ik, effector, _) in solvers {
-            reach.insert((frame_key(f), *ik), at(*ik).distance(at(*effector)));
+            reach.insert((common::frame_key(f), *ik), at(*ik).distance(at(*effector)));
         }
     }
     reach
@@ -424,9 +383,9 @@ fn run_case(root: &Path, case: &Value) -> Figures {
         .and_then(Value::as_array)
         .map(|a| a.iter().map(|o| o.as_str().unwrap()).collect())
         .unwrap_or_else(|| vec!["saba", "mmdanim"]);
-    let refs: Vec<Dump> = oracles
+    let refs: Vec<common::Dump> = oracles
         .iter()
-        .map(|o| load_dump(&root.join(format!("shared/reference/{name}.{o}.jsonl.gz"))))
+        .map(|o| common::load_dump(&root.join(format!("shared/reference/{name}.{o}.jsonl.gz"))))
         .collect();
     let driven = driven_bones(&skeleton);
     let overrides = IkOverrides::new(&rig);
@@ -448,7 +407,7 @@ fn run_case(root: &Path, case: &Value) -> Figures {
     let mut frame_reach = (f32::MIN, String::new());
     let mut frame_reach_over = (0usize, 0usize);
     for &f in &frames {
-        let key = frame_key(f);
+        let key = common::frame_key(f);
         evaluate(&rig, &motion, f as f32, &overrides, &mut pose);
         for (i, m) in pose.globals.iter().enumerate() {
             let m = m.to_cols_array();
@@ -580,12 +539,8 @@ fn check_case(name: &str) {
     let Some(root) = common::reference_root() else {
         return;
     };
-    let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
-            .unwrap();
+    let cases = common::reference_cases(&root);
     let case = cases
-        .as_array()
-        .unwrap()
         .iter()
         .find(|c| c["name"] == name)
         .unwrap_or_else(|| panic!("no case {name} in CASES.json"));
@@ -642,15 +597,8 @@ fn every_case_is_tested() {
     let Some(root) = common::reference_root() else {
         return;
     };
-    let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
-            .unwrap();
-    let names: Vec<&str> = cases
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let cases = common::reference_cases(&root);
+    let names: Vec<&str> = cases.iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
         [

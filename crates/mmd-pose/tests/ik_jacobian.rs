@@ -15,7 +15,6 @@ use glam::{Mat3, Quat, Vec3};
 use mmd_format::pmx::Pmx;
 use mmd_format::vmd::Vmd;
 use mmd_pose::{IkMethod, IkOverrides, Motion, Pose, Rig, evaluate};
-use serde_json::Value;
 
 const REACH: f32 = 1.0e-4;
 const TOL_LIMIT: f32 = 1.0e-4;
@@ -471,10 +470,7 @@ fn p95(xs: &mut [f32]) -> f32 {
 #[test]
 fn reference_cases_reach_no_worse_than_ccd() {
     let Some(root) = root() else { return };
-    let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
-            .unwrap();
-    for case in cases.as_array().unwrap() {
+    for case in &common::reference_cases(root) {
         let name = case["name"].as_str().unwrap();
         let model = root.join(case["model"].as_str().unwrap());
         let bytes = std::fs::read(&model).unwrap();

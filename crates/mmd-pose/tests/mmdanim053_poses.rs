@@ -12,36 +12,11 @@
 
 mod common;
 
-use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-
 use glam::{Mat3, Mat4};
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, evaluate};
 use serde_json::Value;
 
 const TOLERANCE: f32 = 1.0e-3;
-
-/// The dump's bone matrices, keyed by (frame × 10⁴, bone).
-fn bones_of_dump(path: &Path) -> HashMap<(i64, usize), Mat4> {
-    let file = std::fs::File::open(path).unwrap();
-    let mut bones = HashMap::new();
-    for line in BufReader::new(flate2::read::GzDecoder::new(file)).lines() {
-        let v: Value = serde_json::from_str(&line.unwrap()).unwrap();
-        let Some(bone) = v["bone"].as_u64() else {
-            continue;
-        };
-        let m: Vec<f32> = v["m"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap() as f32)
-            .collect();
-        let frame = (v["frame"].as_f64().unwrap() * 1e4).round() as i64;
-        bones.insert((frame, bone as usize), Mat4::from_cols_slice(&m));
-    }
-    bones
-}
 
 /// The angle between two matrices' rotations.
 fn rotation_error(a: &Mat4, b: &Mat4) -> f32 {
@@ -57,11 +32,8 @@ fn every_bone_matches_mmd_anim_053() {
     let Some(root) = common::reference_root() else {
         return;
     };
-    let cases: Value =
-        serde_json::from_slice(&std::fs::read(root.join("shared/reference/CASES.json")).unwrap())
-            .unwrap();
     let mut cases_checked = 0;
-    for case in cases.as_array().unwrap() {
+    for case in &common::reference_cases(&root) {
         let name = case["name"].as_str().unwrap();
         let dump = root.join(format!("shared/reference/{name}.mmdanim053.jsonl.gz"));
         if !dump.exists() {
@@ -77,7 +49,7 @@ fn every_bone_matches_mmd_anim_053() {
             .collect();
         let (rig, _) = Rig::from_pmx(&pmx);
         let motion = Motion::bind(&rig, &vmds.iter().collect::<Vec<_>>());
-        let reference = bones_of_dump(&dump);
+        let reference = common::load_dump(&dump).bones;
         let overrides = IkOverrides::new(&rig);
         let mut pose = Pose::new(&rig);
         let mut checked = 0;
@@ -85,7 +57,7 @@ fn every_bone_matches_mmd_anim_053() {
             let frame = frame.as_f64().unwrap();
             evaluate(&rig, &motion, frame as f32, &overrides, &mut pose);
             for bone in 0..rig.bone_count() {
-                let expected = reference[&((frame * 1e4).round() as i64, bone)];
+                let expected = Mat4::from_cols_array(&reference[&(common::frame_key(frame), bone)]);
                 let ours = pose.globals[bone];
                 let position = ours.w_axis.truncate().distance(expected.w_axis.truncate());
                 let rotation = rotation_error(&ours, &expected);

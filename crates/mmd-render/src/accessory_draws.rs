@@ -43,10 +43,12 @@ struct AccessoryMaterial {
 
 impl AccessoryMaterial {
     /// Unlike any real entry (no place has this slot), so that all are written.
-    const UNWRITTEN: AccessoryMaterial = AccessoryMaterial {
-        material: MaterialUniform::ZEROED,
-        place: [u32::MAX; 4],
-    };
+    fn unwritten() -> AccessoryMaterial {
+        AccessoryMaterial {
+            material: MaterialUniform::zeroed(),
+            place: [u32::MAX; 4],
+        }
+    }
 }
 
 /// What a run's draws are recorded with.
@@ -168,7 +170,7 @@ impl AccessoryDraws {
             device: device.clone(),
             layouts,
             tables,
-            written_materials: vec![AccessoryMaterial::UNWRITTEN; FIRST_CAPACITY],
+            written_materials: vec![AccessoryMaterial::unwritten(); FIRST_CAPACITY],
             staged: Vec::new(),
             runs: Vec::new(),
         }
@@ -241,7 +243,7 @@ impl AccessoryDraws {
                 .max(self.written_materials.len())
                 .next_power_of_two();
             self.tables = Tables::new(&self.device, &self.layouts, places, materials);
-            self.written_materials = vec![AccessoryMaterial::UNWRITTEN; materials];
+            self.written_materials = vec![AccessoryMaterial::unwritten(); materials];
             self.runs.clear();
         }
         self.staged.clear();
@@ -482,14 +484,8 @@ impl<'m> CastDraws<'m> {
         let mut single: Vec<(&MaterialGpu, Vec<u32>)> = Vec::new();
         for ((model, &(first_vertex, _)), place) in items.iter().zip(starts).zip(first_place..) {
             vertex_places.resize(vertex_places.len() + model.vertex_count() as usize, place);
-            let indices = model.accessory_indices();
             for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
-                let range = m.indices.start as usize..m.indices.end as usize;
-                let placed = indices
-                    .get(range)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|&i| first_vertex + i);
+                let placed = run_indices(model, m, first_vertex);
                 if m.casts_solid {
                     let (merged, material) = &mut solid[usize::from(m.double_sided)];
                     merged.extend(placed);
@@ -520,6 +516,18 @@ impl<'m> CastDraws<'m> {
     }
 }
 
+/// Material `m`'s indices of `model`, as indices into its run's vertices (where `model`'s
+/// start at `first_vertex`).
+fn run_indices<'m>(
+    model: &'m ModelGpu,
+    m: &MaterialGpu,
+    first_vertex: u32,
+) -> impl Iterator<Item = u32> + 'm {
+    let range = m.indices.start as usize..m.indices.end as usize;
+    let indices = model.accessory_indices().get(range).unwrap_or_default();
+    indices.iter().map(move |&i| first_vertex + i)
+}
+
 /// The ground shadows of a run, as one list of indices into the run's vertices (`starts`:
 /// where each of `items` starts in them): every visible material with the ground-shadow flag
 /// of the accessories whose ground shadow is on. One draw gives what a draw per accessory
@@ -531,11 +539,8 @@ fn ground_shadow_indices(items: &[&ModelGpu], starts: &[(u32, u32)]) -> Vec<u32>
         if !model.look().ground_shadow {
             continue;
         }
-        let indices = model.accessory_indices();
         for m in model.visible_materials().filter(|m| m.ground_shadow) {
-            let range = m.indices.start as usize..m.indices.end as usize;
-            let placed = indices.get(range).unwrap_or_default();
-            all.extend(placed.iter().map(|&i| first_vertex + i));
+            all.extend(run_indices(model, m, first_vertex));
         }
     }
     all

@@ -220,22 +220,6 @@ pub struct MaterialUniform {
     toon_add: [f32; 4],
 }
 
-impl MaterialUniform {
-    pub const ZEROED: MaterialUniform = MaterialUniform {
-        diffuse: [0.0; 4],
-        specular: [0.0; 4],
-        ambient: [0.0; 4],
-        edge_color: [0.0; 4],
-        params: [0.0; 4],
-        texture_mul: [0.0; 4],
-        texture_add: [0.0; 4],
-        sphere_mul: [0.0; 4],
-        sphere_add: [0.0; 4],
-        toon_mul: [0.0; 4],
-        toon_add: [0.0; 4],
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -585,7 +585,7 @@ fn plain_textures(
     let unread = texture::buffer_with(
         device,
         "plain accessory material (unread)",
-        bytemuck::bytes_of(&crate::material::MaterialUniform::ZEROED),
+        bytemuck::bytes_of(&<crate::material::MaterialUniform as bytemuck::Zeroable>::zeroed()),
         wgpu::BufferUsages::UNIFORM,
     );
     let view = |binding| wgpu::BindGroupEntry {

@@ -330,6 +330,34 @@ fn double_sided_material_is_visible_from_behind() {
     );
 }
 
+/// The ground shadow's colour in these tests: pure green, opaque.
+const SHADOW_GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+
+fn is_shadow_green(p: &image::Rgba<u8>) -> bool {
+    p.0 == [0, 255, 0, 255]
+}
+
+/// `model` drawn with `view`, with the ground shadow in [`SHADOW_GREEN`] and without it.
+fn with_and_without_ground_shadow(
+    ctx: &GpuContext,
+    renderer: &Renderer,
+    model: &ModelGpu,
+    view: View,
+) -> (RgbaImage, RgbaImage) {
+    let with = View {
+        ground_shadow: Some(SHADOW_GREEN),
+        ..view
+    };
+    let without = View {
+        ground_shadow: None,
+        ..view
+    };
+    (
+        render(ctx, renderer, model, &with),
+        render(ctx, renderer, model, &without),
+    )
+}
+
 /// A cube floating above the ground casts the ground shadow (in the shadow colour, under
 /// the cube on the far side from the light) only when the view asks for it.
 #[test]
@@ -345,18 +373,8 @@ fn ground_shadow_falls_on_the_floor() {
         distance: -25.0,
         ..Camera::default()
     };
-    let shadow_color = [0.0, 1.0, 0.0, 1.0];
-    let green = |image: &RgbaImage| image.pixels().filter(|p| p.0 == [0, 255, 0, 255]).count();
-    let with = render(
-        &ctx,
-        &renderer,
-        &model,
-        &View {
-            ground_shadow: Some(shadow_color),
-            ..view(camera)
-        },
-    );
-    let without = render(&ctx, &renderer, &model, &view(camera));
+    let green = |image: &RgbaImage| image.pixels().filter(|p| is_shadow_green(p)).count();
+    let (with, without) = with_and_without_ground_shadow(&ctx, &renderer, &model, view(camera));
     assert!(green(&with) > 300, "shadow pixels: {}", green(&with));
     assert_eq!(green(&without), 0);
 }
@@ -383,30 +401,15 @@ fn ground_shadow_darkens_the_models_own_parts_below_the_floor() {
         direction: Vec3::NEG_Y,
         ..Light::default()
     };
-    let shadow_color = [0.0, 1.0, 0.0, 1.0];
-    let with = render(
-        &ctx,
-        &renderer,
-        &model,
-        &View {
-            ground_shadow: Some(shadow_color),
-            light,
-            ..view(camera)
-        },
-    );
-    let without = render(
-        &ctx,
-        &renderer,
-        &model,
-        &View {
-            light,
-            ..view(camera)
-        },
-    );
+    let view = View {
+        light,
+        ..view(camera)
+    };
+    let (with, without) = with_and_without_ground_shadow(&ctx, &renderer, &model, view);
     let shadowed_cube = with
         .pixels()
         .zip(without.pixels())
-        .filter(|(w, o)| w.0 == [0, 255, 0, 255] && !is_background(o))
+        .filter(|(w, o)| is_shadow_green(w) && !is_background(o))
         .count();
     assert!(
         shadowed_cube > 300,

@@ -184,6 +184,57 @@ pub fn reference_root() -> Option<std::path::PathBuf> {
     None
 }
 
+/// The reference cases (`shared/reference/CASES.json` under `root`).
+pub fn reference_cases(root: &std::path::Path) -> Vec<serde_json::Value> {
+    let bytes = std::fs::read(root.join("shared/reference/CASES.json")).unwrap();
+    let cases: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    cases.as_array().unwrap().clone()
+}
+
+/// A dump's frame as a key: the frame × 10⁴, rounded (dumps hold fractional frames too).
+pub fn frame_key(f: f64) -> i64 {
+    (f * 1.0e4).round() as i64
+}
+
+/// Bones and vertices of one reference dump, keyed by ([`frame_key`], index).
+#[derive(Default)]
+pub struct Dump {
+    pub bones: std::collections::HashMap<(i64, usize), [f32; 16]>,
+    pub vertices: std::collections::HashMap<(i64, usize), [f32; 3]>,
+}
+
+/// Reads a gzipped JSON-lines dump (`{"frame", "bone", "m"}` and `{"frame", "vertex", "p"}`).
+pub fn load_dump(path: &std::path::Path) -> Dump {
+    use serde_json::Value;
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).unwrap();
+    let reader = std::io::BufReader::new(flate2::read::GzDecoder::new(file));
+    let mut dump = Dump::default();
+    for line in reader.lines() {
+        let line = line.unwrap();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(&line).unwrap();
+        let frame = frame_key(v["frame"].as_f64().unwrap());
+        let floats = |a: &Value| -> Vec<f32> {
+            a.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap() as f32)
+                .collect()
+        };
+        if let Some(i) = v.get("bone").and_then(Value::as_u64) {
+            let m: [f32; 16] = floats(&v["m"]).try_into().unwrap();
+            dump.bones.insert((frame, i as usize), m);
+        } else if let Some(i) = v.get("vertex").and_then(Value::as_u64) {
+            let p: [f32; 3] = floats(&v["p"]).try_into().unwrap();
+            dump.vertices.insert((frame, i as usize), p);
+        }
+    }
+    dump
+}
+
 /// A humanoid in MMD's layout and proportions (about 17 units tall, facing −Z, arms in an
 /// A-pose), with MMD's leg IK chains and knee limits and an append bone following 上半身.
 pub fn humanoid() -> Pmx {
