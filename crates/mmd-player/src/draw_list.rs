@@ -120,25 +120,36 @@ pub fn draw_items<'a>(
 }
 
 /// A scene's meshes on the GPU, each with its actor's or accessory's id, and the order the
-/// last frame drew them in (kept to reuse its memory).
+/// last frame drew them in (kept to reuse its memory). The ids sit apart from the uploads, so
+/// that finding an item's upload reads a few cache lines rather than one per upload.
 #[derive(Default)]
 pub struct Uploads {
-    models: Vec<(u64, ModelGpu)>,
+    ids: Vec<u64>,
+    models: Vec<ModelGpu>,
     order: Vec<usize>,
 }
 
 impl Uploads {
     pub fn insert(&mut self, id: u64, model: ModelGpu) {
-        self.models.push((id, model));
+        self.ids.push(id);
+        self.models.push(model);
     }
 
     pub fn contains(&self, id: u64) -> bool {
-        self.models.iter().any(|(m, _)| *m == id)
+        self.ids.contains(&id)
     }
 
     /// Drops the uploads whose id `keep` refuses.
     pub fn retain(&mut self, keep: impl Fn(u64) -> bool) {
-        self.models.retain(|(id, _)| keep(*id));
+        let mut at = 0;
+        while at < self.ids.len() {
+            if keep(self.ids[at]) {
+                at += 1;
+            } else {
+                self.ids.remove(at);
+                self.models.remove(at);
+            }
+        }
         self.order.clear();
     }
 
@@ -151,10 +162,10 @@ impl Uploads {
     ) -> Vec<&ModelGpu> {
         self.order.clear();
         for item in items {
-            let Some(at) = self.models.iter().position(|(id, _)| *id == item.id) else {
+            let Some(at) = self.ids.iter().position(|&id| id == item.id) else {
                 continue;
             };
-            let model = &mut self.models[at].1;
+            let model = &mut self.models[at];
             model.set_placement(item.placement);
             model.set_accessory_look(item.look);
             match item.pose {
@@ -163,6 +174,6 @@ impl Uploads {
             }
             self.order.push(at);
         }
-        self.order.iter().map(|&at| &self.models[at].1).collect()
+        self.order.iter().map(|&at| &self.models[at]).collect()
     }
 }

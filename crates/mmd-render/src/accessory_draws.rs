@@ -114,6 +114,9 @@ pub(crate) struct AccessoryDraws {
     tables: Tables,
     /// What the materials' buffer holds, one material per slot (as many as it has room for).
     written_materials: Vec<AccessoryMaterial>,
+    /// The [`ModelGpu::materials_version`] of each accessory whose materials the buffer
+    /// holds, in order: while they stay the same, so does the table.
+    written_versions: Vec<u64>,
     /// The bytes of the frame's write (kept to reuse their memory).
     staged: Vec<u8>,
     /// The recorded runs, in the order the frame meets them.
@@ -171,6 +174,7 @@ impl AccessoryDraws {
             layouts,
             tables,
             written_materials: vec![AccessoryMaterial::unwritten(); FIRST_CAPACITY],
+            written_versions: Vec::new(),
             staged: Vec::new(),
             runs: Vec::new(),
         }
@@ -211,7 +215,7 @@ impl AccessoryDraws {
             first.place += items.len() as u32;
             first.material += items
                 .iter()
-                .map(|m| m.visible_materials().count() as u32)
+                .map(|m| m.visible_material_count())
                 .sum::<u32>();
         }
     }
@@ -223,13 +227,14 @@ impl AccessoryDraws {
 
     /// Writes `frame` and the places of the accessories among `models`, in their order, in
     /// one write, and their visible materials with one write covering those that changed since
-    /// the last frame (none when none did). The buffers grow, and the runs are recorded again,
-    /// when there are more than they have room for.
+    /// the last frame (none when none did, and none is read while no accessory's materials
+    /// changed). The buffers grow, and the runs are recorded again, when there are more than
+    /// they have room for.
     fn write_tables(&mut self, queue: &wgpu::Queue, models: &[&ModelGpu], frame: &[u8]) {
         let accessories = || models.iter().filter(|m| m.is_accessory());
         let place_count = accessories().count();
         let material_count = accessories()
-            .map(|m| m.visible_materials().count())
+            .map(|m| m.visible_material_count() as usize)
             .sum::<usize>();
         // Runs no longer drawn let go of their accessories' buffers.
         let runs = runs(models).count();
@@ -244,6 +249,7 @@ impl AccessoryDraws {
                 .next_power_of_two();
             self.tables = Tables::new(&self.device, &self.layouts, places, materials);
             self.written_materials = vec![AccessoryMaterial::unwritten(); materials];
+            self.written_versions.clear();
             self.runs.clear();
         }
         self.staged.clear();
@@ -254,6 +260,12 @@ impl AccessoryDraws {
                 .extend_from_slice(bytemuck::bytes_of(&model.placement()));
         }
         queue.write_buffer(&self.tables.frame_and_places, 0, &self.staged);
+        let versions = || accessories().map(|m| m.materials_version());
+        if self.written_versions.iter().copied().eq(versions()) {
+            return;
+        }
+        self.written_versions.clear();
+        self.written_versions.extend(versions());
         let materials = accessories().zip(0u32..).flat_map(|(model, place)| {
             model.visible_materials().map(move |m| AccessoryMaterial {
                 material: m.written,

@@ -79,6 +79,17 @@ pub struct ModelGpu {
     /// matrices (plus the trailing identity) and their rotations.
     matrices: Vec<Mat4>,
     rotations: Vec<Quat>,
+    /// Some vertex blends rotations (SDEF, QDEF), so the bones' rotations are uploaded too.
+    blends_rotations: bool,
+    frame: FrameState,
+}
+
+/// What every frame reads and writes of a model to place and draw it, kept together: an
+/// accessory's frame touches nothing else of its upload (two cache lines) unless its look
+/// changes, which matters when the software GPU's threads have emptied the caches since the
+/// last frame.
+#[repr(C, align(64))]
+struct FrameState {
     /// Where the model stands in the scene: applied after its own bones.
     placement: Mat4,
     /// An accessory's look, set by [`ModelGpu::set_accessory_look`]; a model keeps the
@@ -86,14 +97,16 @@ pub struct ModelGpu {
     look: AccessoryLook,
     /// The opacity the material uniforms were last written with.
     written_opacity: f32,
-    /// Some vertex blends rotations (SDEF, QDEF), so the bones' rotations are uploaded too.
-    blends_rotations: bool,
-    /// An accessory: skinned once, in its rest pose, and placed by the vertex shader from the
-    /// renderer's buffer of places (see `accessory_draws.rs`), so moving it skins nothing.
-    accessory: bool,
     /// Changes whenever what the model's draws are (its visible materials, its look) does,
     /// so that draws recorded once (an accessory's) are recorded again.
     draw_key: u64,
+    /// Changes whenever a material's uniform does.
+    materials_version: u64,
+    /// How many of [`ModelGpu::visible_materials`] there are.
+    visible_materials: u32,
+    /// An accessory: skinned once, in its rest pose, and placed by the vertex shader from the
+    /// renderer's buffer of places (see `accessory_draws.rs`), so moving it skins nothing.
+    accessory: bool,
     /// The skinning inputs changed since the skinned vertices were last computed. A model
     /// that stands still (an accessory on the floor) is then not skinned again each frame.
     needs_skinning: AtomicBool,
@@ -351,7 +364,7 @@ impl ModelGpu {
             })
             .collect();
         warnings.sort_by(|a, b| a.path.cmp(&b.path));
-        let model = ModelGpu {
+        let mut model = ModelGpu {
             vertex_count,
             index_count: total,
             skinning_buffer,
@@ -371,17 +384,22 @@ impl ModelGpu {
             morphs: Morphs::new(pmx),
             matrices,
             rotations,
-            placement: Mat4::IDENTITY,
-            look: AccessoryLook::default(),
-            written_opacity: 1.0,
-            needs_skinning: AtomicBool::new(true),
-            accessory: shading == Shading::Accessory,
-            draw_key: next_draw_key(),
             blends_rotations: pmx
                 .vertices
                 .iter()
                 .any(|v| matches!(v.weight, Weight::Sdef { .. } | Weight::Qdef { .. })),
+            frame: FrameState {
+                placement: Mat4::IDENTITY,
+                look: AccessoryLook::default(),
+                written_opacity: 1.0,
+                draw_key: next_draw_key(),
+                materials_version: next_draw_key(),
+                visible_materials: 0,
+                accessory: shading == Shading::Accessory,
+                needs_skinning: AtomicBool::new(true),
+            },
         };
+        model.frame.visible_materials = model.visible_materials().count() as u32;
         Ok((model, warnings))
     }
 
@@ -396,52 +414,69 @@ impl ModelGpu {
     /// Places the model in the scene from the next [`ModelGpu::update`]: its model space
     /// moved by `placement` (several models side by side; the identity by default).
     pub fn set_placement(&mut self, placement: Mat4) {
-        self.placement = placement;
+        self.frame.placement = placement;
     }
 
     /// An accessory's Tr, AD and ground-shadow settings from the next [`ModelGpu::update`].
     pub fn set_accessory_look(&mut self, look: AccessoryLook) {
-        if (look.additive, look.ground_shadow) != (self.look.additive, self.look.ground_shadow) {
-            self.draw_key = next_draw_key();
+        let frame = &mut self.frame;
+        if (look.additive, look.ground_shadow) != (frame.look.additive, frame.look.ground_shadow) {
+            frame.draw_key = next_draw_key();
         }
-        self.look = look;
+        frame.look = look;
     }
 
     /// Where the model stands in the scene ([`ModelGpu::set_placement`]).
     pub(crate) fn placement(&self) -> Mat4 {
-        self.placement
+        self.frame.placement
     }
 
     /// Uploaded with [`ModelGpu::new_accessory`].
     pub(crate) fn is_accessory(&self) -> bool {
-        self.accessory
+        self.frame.accessory
     }
 
     /// Changes whenever the model's draws change (which materials are visible, its look).
     pub(crate) fn draw_key(&self) -> u64 {
-        self.draw_key
+        self.frame.draw_key
+    }
+
+    /// Changes whenever the uniform of one of the model's materials does.
+    pub(crate) fn materials_version(&self) -> u64 {
+        self.frame.materials_version
+    }
+
+    /// How many materials [`ModelGpu::visible_materials`] gives.
+    pub(crate) fn visible_material_count(&self) -> u32 {
+        self.frame.visible_materials
     }
 
     /// The look [`ModelGpu::set_accessory_look`] set (the default for a model).
     pub fn look(&self) -> AccessoryLook {
-        self.look
+        self.frame.look
     }
 
     /// Sets the pose for the next frames: `skinning` holds one matrix per bone (global ×
     /// T(−rest position); missing ones count as identity), `morph_weights` one weight per
     /// model morph with group morphs already expanded (missing ones count as 0).
-    /// An accessory's vertices stay in their rest pose (its place is applied when drawn).
+    /// An accessory takes neither: its vertices stay in their rest pose (its place is applied
+    /// when drawn), and only its Tr reaches its materials.
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
+        if self.frame.accessory {
+            if self.frame.look.opacity.clamp(0.0, 1.0) != self.frame.written_opacity {
+                self.write_materials(queue);
+            }
+            return;
+        }
         // The matrix after the bones' is the placement alone (invalid bone indices use it).
         let mut moved = false;
-        if !self.accessory
-            && let Some((last, bones)) = self.matrices.split_last_mut()
-        {
+        if let Some((last, bones)) = self.matrices.split_last_mut() {
+            let placement = self.frame.placement;
             let given = skinning.iter().chain(std::iter::repeat(&Mat4::IDENTITY));
             for (slot, m) in bones.iter_mut().zip(given) {
-                moved |= store_changed(slot, self.placement * *m);
+                moved |= store_changed(slot, placement * *m);
             }
-            moved |= store_changed(last, self.placement);
+            moved |= store_changed(last, placement);
         }
         if moved {
             queue.write_buffer(
@@ -465,11 +500,7 @@ impl ModelGpu {
             .morphs
             .apply(morph_weights, &self.base_params, &mut self.params);
         if moved || changes.vertices || changes.uvs {
-            self.needs_skinning.store(true, Ordering::Relaxed);
-            // An accessory's run holds a copy of its vertices, to be made again.
-            if self.accessory {
-                self.draw_key = next_draw_key();
-            }
+            self.frame.needs_skinning.store(true, Ordering::Relaxed);
         }
         if changes.vertices && self.vertex_count > 0 {
             queue.write_buffer(
@@ -485,24 +516,34 @@ impl ModelGpu {
                 bytemuck::cast_slice(&self.morphs.uv_deltas),
             );
         }
-        let opacity = self.look.opacity.clamp(0.0, 1.0);
-        if changes.materials || opacity != self.written_opacity {
-            self.written_opacity = opacity;
-            for (material, params) in self.materials.iter_mut().zip(&self.params) {
-                material.written = params.uniform(material.switches, opacity);
-                queue.write_buffer(&material.uniform, 0, bytemuck::bytes_of(&material.written));
-                let visible = params.diffuse[3] * opacity > 0.0;
-                let edge = material.edge_flag && params.edge_visible();
-                let solid = material.untextured && params.casts_solid(opacity);
-                if (visible, edge, solid) != (material.visible, material.edge, material.casts_solid)
-                {
-                    self.draw_key = next_draw_key();
-                }
-                material.visible = visible;
-                material.edge = edge;
-                material.casts_solid = solid;
-            }
+        if changes.materials
+            || self.frame.look.opacity.clamp(0.0, 1.0) != self.frame.written_opacity
+        {
+            self.write_materials(queue);
         }
+    }
+
+    /// Writes every material's uniform from its morphed parameters and the look's opacity, and
+    /// notes which materials that shows, hides or makes cast a solid self-shadow.
+    fn write_materials(&mut self, queue: &wgpu::Queue) {
+        let frame = &mut self.frame;
+        let opacity = frame.look.opacity.clamp(0.0, 1.0);
+        frame.written_opacity = opacity;
+        frame.materials_version = next_draw_key();
+        for (material, params) in self.materials.iter_mut().zip(&self.params) {
+            material.written = params.uniform(material.switches, opacity);
+            queue.write_buffer(&material.uniform, 0, bytemuck::bytes_of(&material.written));
+            let visible = params.diffuse[3] * opacity > 0.0;
+            let edge = material.edge_flag && params.edge_visible();
+            let solid = material.untextured && params.casts_solid(opacity);
+            if (visible, edge, solid) != (material.visible, material.edge, material.casts_solid) {
+                frame.draw_key = next_draw_key();
+            }
+            material.visible = visible;
+            material.edge = edge;
+            material.casts_solid = solid;
+        }
+        self.frame.visible_materials = self.visible_materials().count() as u32;
     }
 
     /// The bind group and vertex count the skinning pass needs.
@@ -513,7 +554,8 @@ impl ModelGpu {
     /// The skinning job when the skinned vertices are out of date, which they are no longer
     /// once it is taken (the caller dispatches it).
     pub(crate) fn take_skinning_job(&self) -> Option<(&wgpu::BindGroup, u32)> {
-        self.needs_skinning
+        self.frame
+            .needs_skinning
             .swap(false, Ordering::Relaxed)
             .then(|| self.skinning_job())
     }

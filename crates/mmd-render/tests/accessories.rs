@@ -1,6 +1,7 @@
 //! Accessories drawn from their recorded draws and the shared buffer of places: more of them
 //! than the buffer first has room for all show where they are placed, one that moves shows
-//! where it went, and Tr 0 hides one until Tr brings it back.
+//! where it went, Tr 0 hides one until Tr brings it back, and a Tr between blends it from
+//! the next frame on.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -33,14 +34,19 @@ fn view() -> View {
     }
 }
 
-/// Whether the pixel where `at` projects to differs from the background.
-fn drawn_at(image: &RgbaImage, view: &View, at: Vec3) -> bool {
+/// The pixel where `at` projects to.
+fn pixel_at(image: &RgbaImage, view: &View, at: Vec3) -> [u8; 4] {
     let aspect = WIDTH as f32 / HEIGHT as f32;
     let clip = view.camera.projection(aspect) * view.camera.view() * at.extend(1.0);
     let ndc = clip.truncate() / clip.w;
     let x = ((ndc.x * 0.5 + 0.5) * WIDTH as f32) as u32;
     let y = ((0.5 - ndc.y * 0.5) * HEIGHT as f32) as u32;
-    image.get_pixel(x.min(WIDTH - 1), y.min(HEIGHT - 1)).0 != [255, 0, 255, 255]
+    image.get_pixel(x.min(WIDTH - 1), y.min(HEIGHT - 1)).0
+}
+
+/// Whether the pixel where `at` projects to differs from the background.
+fn drawn_at(image: &RgbaImage, view: &View, at: Vec3) -> bool {
+    pixel_at(image, view, at) != [255, 0, 255, 255]
 }
 
 fn render(
@@ -116,4 +122,31 @@ fn accessories_show_where_placed_move_and_hide_by_tr() {
             "accessory {i} not drawn again"
         );
     }
+
+    // Tr 0.5 changes no draw, only the accessory's entry in the table of materials.
+    let opaque = pixel_at(&image, &view, place(7));
+    let half = AccessoryLook {
+        opacity: 0.5,
+        ..AccessoryLook::default()
+    };
+    accessories[7].set_accessory_look(half);
+    let image = render(&ctx, &renderer, &offscreen, &mut accessories);
+    let blended = pixel_at(&image, &view, place(7));
+    // Over the magenta background, half of the blue quad: more red, less green.
+    assert!(
+        blended[0] > opaque[0] + 40 && blended[1] + 40 < opaque[1],
+        "Tr 0.5 not blended: {opaque:?} then {blended:?}"
+    );
+    assert_eq!(
+        pixel_at(&image, &view, place(8)),
+        opaque,
+        "a neighbour changed"
+    );
+    accessories[7].set_accessory_look(AccessoryLook::default());
+    let image = render(&ctx, &renderer, &offscreen, &mut accessories);
+    assert_eq!(
+        pixel_at(&image, &view, place(7)),
+        opaque,
+        "Tr 1 not opaque again"
+    );
 }
