@@ -112,7 +112,8 @@ struct FrameState {
     needs_skinning: AtomicBool,
 }
 
-/// The next [`ModelGpu::draw_key`]: unique across models, so a key also tells models apart.
+/// The next [`ModelGpu::draw_key`] or [`ModelGpu::materials_version`]: unique across models,
+/// so a key also tells models apart.
 static NEXT_DRAW_KEY: AtomicU64 = AtomicU64::new(0);
 
 fn next_draw_key() -> u64 {
@@ -327,24 +328,13 @@ impl ModelGpu {
                     bytemuck::bytes_of(&written),
                     wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 );
-                let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("material"),
-                    layout: &renderer.material_layout,
-                    entries: &[
-                        entry(0, &uniform),
-                        view_entry(1, base),
-                        view_entry(2, sphere),
-                        view_entry(3, toon),
-                        wgpu::BindGroupEntry {
-                            binding: 4,
-                            resource: wgpu::BindingResource::Sampler(&renderer.wrap_sampler),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 5,
-                            resource: wgpu::BindingResource::Sampler(&renderer.clamp_sampler),
-                        },
-                    ],
-                });
+                let bind_group = material_bind_group(
+                    device,
+                    &renderer.material_layout,
+                    &uniform,
+                    [base, sphere, toon],
+                    [&renderer.wrap_sampler, &renderer.clamp_sampler],
+                );
                 MaterialGpu {
                     indices,
                     double_sided: m.flags & material_flags::DOUBLE_SIDED != 0,
@@ -463,7 +453,7 @@ impl ModelGpu {
     /// when drawn), and only its Tr reaches its materials.
     pub fn update(&mut self, queue: &wgpu::Queue, skinning: &[Mat4], morph_weights: &[f32]) {
         if self.frame.accessory {
-            if self.frame.look.opacity.clamp(0.0, 1.0) != self.frame.written_opacity {
+            if self.opacity_changed() {
                 self.write_materials(queue);
             }
             return;
@@ -516,11 +506,14 @@ impl ModelGpu {
                 bytemuck::cast_slice(&self.morphs.uv_deltas),
             );
         }
-        if changes.materials
-            || self.frame.look.opacity.clamp(0.0, 1.0) != self.frame.written_opacity
-        {
+        if changes.materials || self.opacity_changed() {
             self.write_materials(queue);
         }
+    }
+
+    /// The look's opacity differs from the one the material uniforms were written with.
+    fn opacity_changed(&self) -> bool {
+        self.frame.look.opacity.clamp(0.0, 1.0) != self.frame.written_opacity
     }
 
     /// Writes every material's uniform from its morphed parameters and the look's opacity, and
@@ -621,6 +614,33 @@ impl ModelGpu {
 /// Stores `value` in `slot`; whether it differed.
 fn store_changed(slot: &mut Mat4, value: Mat4) -> bool {
     std::mem::replace(slot, value) != value
+}
+
+/// A material's bind group (group 1): its uniform, its colour, sphere and toon textures, and
+/// the wrapping and clamping samplers.
+pub(crate) fn material_bind_group(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    uniform: &wgpu::Buffer,
+    [base, sphere, toon]: [&wgpu::TextureView; 3],
+    [wrap, clamp]: [&wgpu::Sampler; 2],
+) -> wgpu::BindGroup {
+    let sampler = |binding, sampler| wgpu::BindGroupEntry {
+        binding,
+        resource: wgpu::BindingResource::Sampler(sampler),
+    };
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("material"),
+        layout,
+        entries: &[
+            entry(0, uniform),
+            view_entry(1, base),
+            view_entry(2, sphere),
+            view_entry(3, toon),
+            sampler(4, wrap),
+            sampler(5, clamp),
+        ],
+    })
 }
 
 fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {

@@ -10,7 +10,8 @@ use glam::{Mat4, Vec3};
 use mmd_pose::{Camera, Light, SelfShadow, SelfShadowMode};
 
 use crate::accessory_draws::{AccessoryDraws, Layouts, PLACES_OFFSET, Recording};
-use crate::model::ModelGpu;
+use crate::material::MaterialUniform;
+use crate::model::{ModelGpu, material_bind_group};
 use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
 use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
 use crate::texture::{self, MipImage};
@@ -580,39 +581,15 @@ fn plain_textures(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
     white: &wgpu::TextureView,
-    [wrap, clamp]: [&wgpu::Sampler; 2],
+    samplers: [&wgpu::Sampler; 2],
 ) -> wgpu::BindGroup {
     let unread = texture::buffer_with(
         device,
         "plain accessory material (unread)",
-        bytemuck::bytes_of(&<crate::material::MaterialUniform as bytemuck::Zeroable>::zeroed()),
+        bytemuck::bytes_of(&MaterialUniform::zeroed()),
         wgpu::BufferUsages::UNIFORM,
     );
-    let view = |binding| wgpu::BindGroupEntry {
-        binding,
-        resource: wgpu::BindingResource::TextureView(white),
-    };
-    device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("plain accessory material"),
-        layout,
-        entries: &[
-            wgpu::BindGroupEntry {
-                binding: 0,
-                resource: unread.as_entire_binding(),
-            },
-            view(1),
-            view(2),
-            view(3),
-            wgpu::BindGroupEntry {
-                binding: 4,
-                resource: wgpu::BindingResource::Sampler(wrap),
-            },
-            wgpu::BindGroupEntry {
-                binding: 5,
-                resource: wgpu::BindingResource::Sampler(clamp),
-            },
-        ],
-    })
+    material_bind_group(device, layout, &unread, [white; 3], samplers)
 }
 
 /// What a frame draws, in order: a model, or a run of accessories that follow one another
