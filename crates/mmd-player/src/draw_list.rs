@@ -8,6 +8,7 @@ use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
 use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning};
 use mmd_scene::accessory::Accessory;
+use mmd_scene::accessory_placements::AccessoryPlacements;
 use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::{Drawn, Scene};
 
@@ -92,11 +93,12 @@ fn accessory_look(accessory: &Accessory) -> AccessoryLook {
 
 /// Everything shown in `scene`, in [`Scene::draw_order`], each actor in the pose `pose_of`
 /// gives it (an actor without one is left out) and each accessory where its parent bone is
-/// in those poses.
-pub fn draw_items<'a>(
+/// in those poses, by `placements` (kept from frame to frame for this scene).
+pub fn draw_items<'a, 'p: 'a>(
     scene: &'a Scene,
-    pose_of: impl Fn(usize) -> Option<&'a Pose> + Copy + 'a,
-) -> impl Iterator<Item = DrawItem<'a>> + 'a {
+    pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'a,
+    placements: &'a mut AccessoryPlacements,
+) -> impl Iterator<Item = DrawItem<'p>> + 'a {
     scene.draw_order().filter_map(move |drawn| match drawn {
         Drawn::Actor(i) => {
             let actor = &scene.actors[i];
@@ -111,7 +113,7 @@ pub fn draw_items<'a>(
             let accessory = &scene.accessories[i];
             Some(DrawItem {
                 id: accessory.id,
-                placement: accessory.world_matrix(&scene.actors, pose_of),
+                placement: placements.world_matrix(i, accessory, &scene.actors, pose_of),
                 pose: None,
                 look: accessory_look(accessory),
             })

@@ -52,15 +52,14 @@ struct Material {
 @group(1) @binding(5) var clamp_sampler: sampler;
 @group(2) @binding(0) var shadow_map: texture_depth_2d;
 @group(2) @binding(1) var shadow_sampler: sampler;
-// The place (model space to world) of every accessory drawn this frame, written once a frame;
-// an accessory's colour draws name its place by their instance index (into the self-shadow map
-// and the ground shadow, by a vertex attribute). Its vertices are drawn as uploaded, without a skinning pass, so one
-// that moves costs no upload of its own.
+// The place (model space to world) of every accessory drawn this frame, written once a frame.
+// Its vertices are drawn as uploaded, without a skinning pass, so one that moves costs no
+// upload of its own.
 @group(3) @binding(0) var<storage, read> places: array<mat4x4<f32>>;
 
-// Every visible material of the accessories drawn this frame, each with its accessory's place;
-// an accessory's colour draws name theirs by their instance index, so that materials without
-// textures of their own share one bind group (only the textures are bound per material).
+// Every visible material of the accessories drawn this frame, each with its accessory's place.
+// Each vertex of an accessory names its material's slot (vertex attribute 3), so that one draw
+// spans the materials and accessories that share a pipeline and textures.
 struct AccessoryMaterial {
     material: Material,
     // x = the slot of the accessory's place in `places`.
@@ -111,10 +110,11 @@ fn safe_normalize(v: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(0.0, 1.0, 0.0);
 }
 
-// An accessory's vertex moved to its place, as the skinning pass moves a vertex held by one
-// bone with weight 1 (the same products, so the same pixels).
-fn placed(v: VertexIn, place: u32) -> VertexIn {
-    let m = places[place];
+// An accessory's vertex of the material in `slot` moved to its accessory's place, as the
+// skinning pass moves a vertex held by one bone with weight 1 (the same products, so the same
+// pixels).
+fn placed(v: VertexIn, slot: u32) -> VertexIn {
+    let m = places[accessory_materials[slot].place.x];
     return VertexIn(
         vec4<f32>((m * vec4<f32>(v.position.xyz, 1.0)).xyz, v.position.w),
         vec4<f32>((m * vec4<f32>(v.normal.xyz, 0.0)).xyz, 0.0),
@@ -128,8 +128,8 @@ fn vs_main(v: VertexIn) -> ShadedOut {
 }
 
 @vertex
-fn vs_accessory(v: VertexIn, @builtin(instance_index) slot: u32) -> ShadedOut {
-    var out = shaded_vertex(placed(v, accessory_materials[slot].place.x));
+fn vs_accessory(v: VertexIn, @location(3) slot: u32) -> ShadedOut {
+    var out = shaded_vertex(placed(v, slot));
     out.material_slot = slot;
     return out;
 }
@@ -299,11 +299,11 @@ fn vs_cast(v: VertexIn) -> CastOut {
     return cast_vertex(v);
 }
 
-// An accessory's vertex names its place itself, so that the draws of many accessories into
-// the map can be one draw (the map keeps the nearest depth whatever the order).
+// As in colour, an accessory's vertex names its material, so that the draws of many
+// accessories into the map can be one draw (the map keeps the nearest depth whatever the order).
 @vertex
-fn vs_accessory_cast(v: VertexIn, @location(3) place: u32) -> CastOut {
-    return cast_vertex(placed(v, place));
+fn vs_accessory_cast(v: VertexIn, @location(3) slot: u32) -> CastOut {
+    return cast_vertex(placed(v, slot));
 }
 
 fn cast_vertex(v: VertexIn) -> CastOut {
@@ -352,11 +352,11 @@ fn vs_shadow(v: VertexIn) -> FlatOut {
     return shadow_vertex(v);
 }
 
-// As into the self-shadow map, each vertex names its place, so that a run of accessories
-// draws its ground shadows in one draw.
+// As in colour, each vertex names its material, so that a run of accessories draws its
+// ground shadows in one draw.
 @vertex
-fn vs_accessory_shadow(v: VertexIn, @location(3) place: u32) -> FlatOut {
-    return shadow_vertex(placed(v, place));
+fn vs_accessory_shadow(v: VertexIn, @location(3) slot: u32) -> FlatOut {
+    return shadow_vertex(placed(v, slot));
 }
 
 fn shadow_vertex(v: VertexIn) -> FlatOut {

@@ -1,15 +1,22 @@
 //! How accessories are drawn cheaply on the CPU. Their places (model space to world) sit in
-//! one buffer, written once a frame, which the vertex shader reads by the draw's instance
-//! index; their vertices stay as uploaded, so an accessory that moves is neither uploaded
-//! nor skinned again. Each run of accessories that follow one another in the draw order is
-//! recorded once into two render bundles (its draws into the self-shadow map, merged into as
-//! few as give the same map, and into the frame, the run's ground shadows in one draw after
-//! its materials), with the run's vertices and indices copied
-//! into one buffer each so that the bundles bind them once, and recorded again only when what
-//! it draws changes: an accessory added, removed or reordered, a material shown or hidden by
-//! Tr (or made too transparent to cast a self-shadow), AD or the ground shadow switched, or
-//! the view's ground shadow or wireframe. A place is not part of a recording, so an accessory
-//! held by a bone replays the same bundles every frame.
+//! one buffer, written once a frame, and their visible materials in a table, each with its
+//! accessory's place; every vertex names its material's slot in the table (an accessory's
+//! vertices are split at upload so that each belongs to one material), which the vertex
+//! shader follows to the place. The vertices stay as uploaded, so an accessory that moves is
+//! neither uploaded nor skinned again, and the draws of many accessories can be one draw.
+//!
+//! Each run of accessories that follow one another in the draw order is recorded once as a
+//! short list of draws: into the self-shadow map (as few as give the same map), and into
+//! the frame (materials that follow one another with the same pipeline and textures in one
+//! draw, then the run's ground shadows in one draw), over one buffer holding the run's
+//! vertices (copied from the accessories' uploads), their material slots and the draws'
+//! indices. The list is replayed into the passes every frame, and recorded again only when
+//! what it draws changes: an accessory added, removed or reordered, a material shown or
+//! hidden by Tr (or made too transparent to cast a self-shadow), AD or the ground shadow
+//! switched, or the view's ground shadow or wireframe. A place is not part of a recording,
+//! so an accessory held by a bone replays the same draws every frame. The draws go straight
+//! into the passes rather than into render bundles: replaying a bundle costs more of wgpu's
+//! checks than the handful of commands a run is.
 
 use std::ops::Range;
 
@@ -17,10 +24,8 @@ use bytemuck::{Pod, Zeroable};
 
 use crate::material::MaterialUniform;
 use crate::model::{MaterialGpu, ModelGpu};
-use crate::renderer::{DEPTH_FORMAT, Pipelines, SAMPLE_COUNT};
-use crate::shadow_map::SHADOW_MAP_FORMAT;
+use crate::renderer::Pipelines;
 use crate::skinning::SKINNED_VERTEX_SIZE;
-use crate::texture;
 
 /// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).
 const PLACE_SIZE: u64 = 64;
@@ -55,12 +60,9 @@ impl AccessoryMaterial {
 pub(crate) struct Recording<'r> {
     /// The accessories' pipelines.
     pub pipelines: &'r Pipelines,
-    pub shadow_map: &'r wgpu::BindGroup,
     /// The textures of a material with neither a texture nor a sphere map (group 1), shared by
     /// the draws of all such materials: their colours come from the table of materials.
     pub plain: &'r wgpu::BindGroup,
-    /// The frame's colour format.
-    pub format: wgpu::TextureFormat,
     /// The frame draws the ground shadow.
     pub ground_shadow: bool,
     /// The frame is drawn as a wireframe.
@@ -71,22 +73,15 @@ pub(crate) struct Recording<'r> {
 struct RunKey {
     /// The accessories' [`ModelGpu::draw_key`]s, in order.
     draws: Vec<u64>,
-    /// The slots of the first accessory's place and first material (the others follow).
-    first: Slots,
+    /// The slot in the table of materials of the run's first material (the others follow).
+    first_material: u32,
     ground_shadow: bool,
     wireframe: bool,
 }
 
-/// Where a run's accessories start in the places and in the table of materials.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct Slots {
-    place: u32,
-    material: u32,
-}
-
 impl RunKey {
-    fn matches(&self, items: &[&ModelGpu], first: Slots, how: &Recording) -> bool {
-        self.first == first
+    fn matches(&self, items: &[&ModelGpu], first_material: u32, how: &Recording) -> bool {
+        self.first_material == first_material
             && self.ground_shadow == how.ground_shadow
             && self.wireframe == how.wireframe
             && self
@@ -97,13 +92,54 @@ impl RunKey {
     }
 }
 
+/// One recorded draw, with what it binds first; `None` keeps what the draw before bound.
+struct Draw {
+    pipeline: Option<wgpu::RenderPipeline>,
+    textures: Option<wgpu::BindGroup>,
+    /// Into the run's indices.
+    indices: Range<u32>,
+}
+
 /// A run of accessories as recorded.
-pub(crate) struct Run {
+struct Run {
     key: RunKey,
+    /// One buffer, so that a pass tracks one buffer for the run: the accessories' vertices
+    /// (each accessory's after the one before's), then from `slots_at` each vertex's material
+    /// slot in the table of materials (vertex buffer 1, `u32`), then from `indices_at` the
+    /// indices into the vertices of the colour draws, the ground shadows and the casts.
+    buffer: wgpu::Buffer,
+    slots_at: u64,
+    indices_at: u64,
+    /// Into the frame: the materials, then the ground shadows.
+    frame: Vec<Draw>,
     /// Into the self-shadow map.
-    pub cast: wgpu::RenderBundle,
-    /// Into the frame: each accessory's materials, then the run's ground shadows.
-    pub frame: wgpu::RenderBundle,
+    cast: Vec<Draw>,
+}
+
+impl Run {
+    /// Binds the run's buffer and `places` (group 3) and draws `draws` into `pass`.
+    fn replay(&self, pass: &mut wgpu::RenderPass<'_>, places: &wgpu::BindGroup, draws: &[Draw]) {
+        // Without vertices there is nothing to draw (a mesh of faces alone names none).
+        if draws.is_empty() || self.slots_at == 0 {
+            return;
+        }
+        pass.set_bind_group(3, places, &[]);
+        pass.set_vertex_buffer(0, self.buffer.slice(..self.slots_at));
+        pass.set_vertex_buffer(1, self.buffer.slice(self.slots_at..self.indices_at));
+        pass.set_index_buffer(
+            self.buffer.slice(self.indices_at..),
+            wgpu::IndexFormat::Uint32,
+        );
+        for draw in draws {
+            if let Some(pipeline) = &draw.pipeline {
+                pass.set_pipeline(pipeline);
+            }
+            if let Some(textures) = &draw.textures {
+                pass.set_bind_group(1, textures, &[]);
+            }
+            pass.draw_indexed(draw.indices.clone(), 0, 0..1);
+        }
+    }
 }
 
 /// The frame's uniform with the accessories' places, their materials on the GPU, and their
@@ -186,10 +222,10 @@ impl AccessoryDraws {
     }
 
     /// Readies the frame: writes `frame` (the frame's uniform) with the places of the
-    /// accessories among `models`, and their materials, and records
-    /// again the runs whose draws changed (their copies go into `encoder`, after the
-    /// skinning of the accessories uploaded since the last frame). Then [`AccessoryDraws::run`]
-    /// gives the frame's runs in order.
+    /// accessories among `models`, and their materials, and records again the runs whose
+    /// draws changed (their copies go into `encoder`, after the skinning of the accessories
+    /// uploaded since the last frame). Then [`AccessoryDraws::draw`] and
+    /// [`AccessoryDraws::cast`] draw the frame's runs.
     pub fn prepare(
         &mut self,
         queue: &wgpu::Queue,
@@ -199,30 +235,40 @@ impl AccessoryDraws {
         frame: &[u8],
     ) {
         self.write_tables(queue, models, frame);
-        let mut first = Slots::default();
+        let mut first_material = 0;
         for (index, items) in runs(models).enumerate() {
             let fresh = self
                 .runs
                 .get(index)
-                .is_some_and(|run| run.key.matches(items, first, how));
+                .is_some_and(|run| run.key.matches(items, first_material, how));
             if !fresh {
-                let run = self.record(encoder, items, first, how);
+                let run = self.record(queue, encoder, items, first_material, how);
                 match self.runs.get_mut(index) {
                     Some(slot) => *slot = run,
                     None => self.runs.push(run),
                 }
             }
-            first.place += items.len() as u32;
-            first.material += items
+            first_material += items
                 .iter()
                 .map(|m| m.visible_material_count())
                 .sum::<u32>();
         }
     }
 
-    /// Run `index` of the frame [`AccessoryDraws::prepare`] readied.
-    pub fn run(&self, index: usize) -> Option<&Run> {
-        self.runs.get(index)
+    /// Draws run `index` of the frame [`AccessoryDraws::prepare`] readied into the frame's
+    /// `pass`, which has the frame (group 0) and the self-shadow map (group 2) bound; leaves
+    /// other pipelines, textures and buffers bound.
+    pub fn draw(&self, index: usize, pass: &mut wgpu::RenderPass<'_>) {
+        if let Some(run) = self.runs.get(index) {
+            run.replay(pass, &self.tables.bind_group, &run.frame);
+        }
+    }
+
+    /// Draws run `index` into the self-shadow map's `pass`, as [`AccessoryDraws::draw`].
+    pub fn cast(&self, index: usize, pass: &mut wgpu::RenderPass<'_>) {
+        if let Some(run) = self.runs.get(index) {
+            run.replay(pass, &self.tables.bind_group, &run.cast);
+        }
     }
 
     /// Writes `frame` and the places of the accessories among `models`, in their order, in
@@ -282,220 +328,137 @@ impl AccessoryDraws {
 
     fn record(
         &self,
+        queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
         items: &[&ModelGpu],
-        first: Slots,
+        first_material: u32,
         how: &Recording,
     ) -> Run {
-        let pipelines = how.pipelines;
-        // The run's vertices and indices, each accessory's after the one before's (the
-        // bundles keep the buffers); where each accessory's start.
-        let starts: Vec<(u32, u32)> = items
+        // Where each accessory's vertices start among the run's.
+        let starts: Vec<u32> = items
             .iter()
-            .scan((0u32, 0u32), |next, model| {
+            .scan(0u32, |next, model| {
                 let start = *next;
-                *next = (
-                    next.0.saturating_add(model.vertex_count()),
-                    next.1.saturating_add(model.index_count()),
-                );
+                *next = next.saturating_add(model.vertex_count());
                 Some(start)
             })
             .collect();
-        let (vertex_total, index_total) = items.iter().fold((0u64, 0u64), |(v, i), m| {
-            (
-                v + u64::from(m.vertex_count()),
-                i + u64::from(m.index_count()),
-            )
+        let plan = RunPlan::new(items, &starts, first_material, how);
+        let mut tail: Vec<u8> = bytemuck::cast_slice(&plan.vertex_slots).to_vec();
+        tail.extend_from_slice(bytemuck::cast_slice(&plan.indices));
+        let slots_at = plan.vertex_slots.len() as u64 * SKINNED_VERTEX_SIZE;
+        let indices_at = slots_at + plan.vertex_slots.len() as u64 * 4;
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("accessory run"),
+            size: (slots_at + tail.len() as u64).max(4),
+            usage: wgpu::BufferUsages::VERTEX
+                | wgpu::BufferUsages::INDEX
+                | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
         });
-        let run_buffer = |label, size: u64, usage| {
-            self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: size.max(4),
-                usage: usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        };
-        let vertices = run_buffer(
-            "accessory run vertices",
-            vertex_total * SKINNED_VERTEX_SIZE,
-            wgpu::BufferUsages::VERTEX,
-        );
-        let indices = run_buffer(
-            "accessory run indices",
-            index_total * 4,
-            wgpu::BufferUsages::INDEX,
-        );
-        for (model, &(first_vertex, first_index)) in items.iter().zip(&starts) {
-            let vertex_bytes = u64::from(model.vertex_count()) * SKINNED_VERTEX_SIZE;
-            if vertex_bytes > 0 {
+        if !tail.is_empty() {
+            queue.write_buffer(&buffer, slots_at, &tail);
+        }
+        for (model, &first_vertex) in items.iter().zip(&starts) {
+            let bytes = u64::from(model.vertex_count()) * SKINNED_VERTEX_SIZE;
+            if bytes > 0 {
                 encoder.copy_buffer_to_buffer(
                     model.skinned_buffer(),
                     0,
-                    &vertices,
+                    &buffer,
                     u64::from(first_vertex) * SKINNED_VERTEX_SIZE,
-                    vertex_bytes,
+                    bytes,
                 );
             }
-            let index_bytes = u64::from(model.index_count()) * 4;
-            if index_bytes > 0 {
-                encoder.copy_buffer_to_buffer(
-                    model.index_buffer(),
-                    0,
-                    &indices,
-                    u64::from(first_index) * 4,
-                    index_bytes,
-                );
-            }
-        }
-        // A material's indices, in the run's index buffer.
-        let range = |first_index: u32, m: &MaterialGpu| {
-            first_index + m.indices.start..first_index + m.indices.end
-        };
-        let cast_draws = CastDraws::new(items, &starts, first.place);
-        let vertex_places = texture::buffer_with(
-            &self.device,
-            "accessory run vertex places",
-            bytemuck::cast_slice(&cast_draws.vertex_places),
-            wgpu::BufferUsages::VERTEX,
-        );
-        let cast_indices = texture::buffer_with(
-            &self.device,
-            "accessory run cast indices",
-            bytemuck::cast_slice(&cast_draws.indices),
-            wgpu::BufferUsages::INDEX,
-        );
-        let mut cast =
-            self.device
-                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: Some("accessories: self-shadow map"),
-                    color_formats: &[],
-                    depth_stencil: Some(wgpu::RenderBundleDepthStencil {
-                        format: SHADOW_MAP_FORMAT,
-                        depth_read_only: false,
-                        stencil_read_only: true,
-                    }),
-                    sample_count: 1,
-                    multiview: None,
-                });
-        cast.set_bind_group(0, &self.tables.frame_bind_group, &[]);
-        cast.set_bind_group(3, &self.tables.bind_group, &[]);
-        cast.set_vertex_buffer(0, vertices.slice(..));
-        cast.set_vertex_buffer(1, vertex_places.slice(..));
-        cast.set_index_buffer(cast_indices.slice(..), wgpu::IndexFormat::Uint32);
-        for draw in &cast_draws.draws {
-            cast.set_pipeline(pipelines.cast(draw.material.double_sided));
-            cast.set_bind_group(1, &draw.material.bind_group, &[]);
-            cast.draw_indexed(draw.indices.clone(), 0, 0..1);
-        }
-        let ground_indices = if how.ground_shadow {
-            ground_shadow_indices(items, &starts)
-        } else {
-            Vec::new()
-        };
-        let ground = (!ground_indices.is_empty()).then(|| {
-            let buffer = texture::buffer_with(
-                &self.device,
-                "accessory run ground shadow indices",
-                bytemuck::cast_slice(&ground_indices),
-                wgpu::BufferUsages::INDEX,
-            );
-            (buffer, ground_indices.len() as u32)
-        });
-        let mut frame =
-            self.device
-                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: Some("accessories: frame"),
-                    color_formats: &[Some(how.format)],
-                    depth_stencil: Some(wgpu::RenderBundleDepthStencil {
-                        format: DEPTH_FORMAT,
-                        depth_read_only: false,
-                        stencil_read_only: false,
-                    }),
-                    sample_count: SAMPLE_COUNT,
-                    multiview: None,
-                });
-        frame.set_bind_group(0, &self.tables.frame_bind_group, &[]);
-        frame.set_bind_group(2, how.shadow_map, &[]);
-        frame.set_bind_group(3, &self.tables.bind_group, &[]);
-        frame.set_vertex_buffer(0, vertices.slice(..));
-        frame.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-        let wireframe = pipelines.wireframe.as_ref().filter(|_| how.wireframe);
-        // A bundle replays every command it holds, so a pipeline or a material's textures are
-        // set only when they change. Each draw names its material's slot in the table by its
-        // instance.
-        let mut pipeline_set: Option<&wgpu::RenderPipeline> = None;
-        let mut textures_set: Option<&wgpu::BindGroup> = None;
-        let mut slot = first.material;
-        for (model, &(first_vertex, first_index)) in items.iter().zip(&starts) {
-            let additive = model.look().additive;
-            for m in model.visible_materials() {
-                let pipeline = wireframe.unwrap_or(pipelines.shaded(m.double_sided, additive));
-                if !pipeline_set.is_some_and(|set| std::ptr::eq(set, pipeline)) {
-                    frame.set_pipeline(pipeline);
-                    pipeline_set = Some(pipeline);
-                }
-                let textures = if m.plain { how.plain } else { &m.bind_group };
-                if !textures_set.is_some_and(|set| std::ptr::eq(set, textures)) {
-                    frame.set_bind_group(1, textures, &[]);
-                    textures_set = Some(textures);
-                }
-                frame.draw_indexed(range(first_index, m), first_vertex as i32, slot..slot + 1);
-                slot += 1;
-            }
-        }
-        if let Some((buffer, count)) = &ground {
-            // The material bound last stays bound: the ground shadow reads none of it.
-            frame.set_pipeline(&pipelines.shadow);
-            frame.set_vertex_buffer(1, vertex_places.slice(..));
-            frame.set_index_buffer(buffer.slice(..), wgpu::IndexFormat::Uint32);
-            frame.draw_indexed(0..*count, 0, 0..1);
         }
         Run {
             key: RunKey {
                 draws: items.iter().map(|m| m.draw_key()).collect(),
-                first,
+                first_material,
                 ground_shadow: how.ground_shadow,
                 wireframe: how.wireframe,
             },
-            cast: cast.finish(&wgpu::RenderBundleDescriptor {
-                label: Some("accessories: self-shadow map"),
-            }),
-            frame: frame.finish(&wgpu::RenderBundleDescriptor {
-                label: Some("accessories: frame"),
-            }),
+            buffer,
+            slots_at,
+            indices_at,
+            frame: plan.frame.draws,
+            cast: plan.cast.draws,
         }
     }
 }
 
-/// A run's draws into the self-shadow map, as few as give the same map. The map keeps the
-/// nearest depth whatever the order of the draws, so every untextured material that keeps
-/// all its fragments ([`MaterialGpu::casts_solid`]) goes into one draw per cull mode, drawn
-/// with any of those materials' bind groups (`fs_cast` reads nothing else of the material);
-/// the others, whose texture's alpha decides, keep a draw each. The indices name the run's
-/// vertices directly, and each vertex names its accessory's place, so one draw spans
-/// accessories.
-struct CastDraws<'m> {
-    /// Each of the run's vertices' place slot.
-    vertex_places: Vec<u32>,
+/// A run's draws and what they read, worked out on the CPU.
+struct RunPlan {
+    /// Each of the run's vertices' material slot.
+    vertex_slots: Vec<u32>,
+    /// Every draw's indices, into the run's vertices.
     indices: Vec<u32>,
-    draws: Vec<CastDraw<'m>>,
+    frame: DrawList,
+    cast: DrawList,
 }
 
-struct CastDraw<'m> {
-    /// Whose cull mode and bind group the draw uses.
-    material: &'m MaterialGpu,
-    /// Into [`CastDraws::indices`].
-    indices: Range<u32>,
-}
+impl RunPlan {
+    /// `starts`: where each of `items` starts in the run's vertices; `first_material`: the
+    /// slot of the run's first visible material in the table.
+    fn new(items: &[&ModelGpu], starts: &[u32], first_material: u32, how: &Recording) -> RunPlan {
+        let pipelines = how.pipelines;
+        let vertex_total = items.iter().map(|m| m.vertex_count() as usize).sum();
+        let mut plan = RunPlan {
+            vertex_slots: vec![0; vertex_total],
+            indices: Vec::new(),
+            frame: DrawList::default(),
+            cast: DrawList::default(),
+        };
+        let wireframe = pipelines.wireframe.as_ref().filter(|_| how.wireframe);
+        let mut slot = first_material;
+        for (model, &first_vertex) in items.iter().zip(starts) {
+            let additive = model.look().additive;
+            for m in model.visible_materials() {
+                let start = plan.indices.len() as u32;
+                for index in run_indices(model, m, first_vertex) {
+                    if let Some(vertex) = plan.vertex_slots.get_mut(index as usize) {
+                        *vertex = slot;
+                    }
+                    plan.indices.push(index);
+                }
+                let pipeline = wireframe.unwrap_or(pipelines.shaded(m.double_sided, additive));
+                let textures = if m.plain { how.plain } else { &m.bind_group };
+                plan.frame
+                    .push(pipeline, Some(textures), start..plan.indices.len() as u32);
+                slot += 1;
+            }
+        }
+        if how.ground_shadow {
+            // One draw gives what a draw per accessory gives, after all their materials: the
+            // shadow writes no depth, and the stencil keeps each pixel from being darkened
+            // twice whichever accessory's shadow reaches it first. The material bound last
+            // stays bound: the ground shadow reads none of it.
+            let start = plan.indices.len() as u32;
+            for (model, &first_vertex) in items.iter().zip(starts) {
+                if model.look().ground_shadow {
+                    for m in model.visible_materials().filter(|m| m.ground_shadow) {
+                        plan.indices.extend(run_indices(model, m, first_vertex));
+                    }
+                }
+            }
+            let end = plan.indices.len() as u32;
+            if end > start {
+                plan.frame.push(&pipelines.shadow, None, start..end);
+            }
+        }
+        plan.add_casts(items, starts, pipelines);
+        plan
+    }
 
-impl<'m> CastDraws<'m> {
-    /// `starts`: where each of `items` starts in the run's vertices (and indices).
-    fn new(items: &[&'m ModelGpu], starts: &[(u32, u32)], first_place: u32) -> CastDraws<'m> {
-        let mut vertex_places = Vec::new();
+    /// The draws into the self-shadow map, as few as give the same map. The map keeps the
+    /// nearest depth whatever the order of the draws, so every untextured material that keeps
+    /// all its fragments ([`MaterialGpu::casts_solid`]) goes into one draw per cull mode, drawn
+    /// with any of those materials' bind groups (`fs_cast` reads nothing else of the
+    /// material); the others, whose texture's alpha decides, keep a draw each.
+    fn add_casts(&mut self, items: &[&ModelGpu], starts: &[u32], pipelines: &Pipelines) {
         let mut solid: [(Vec<u32>, Option<&MaterialGpu>); 2] = Default::default();
         let mut single: Vec<(&MaterialGpu, Vec<u32>)> = Vec::new();
-        for ((model, &(first_vertex, _)), place) in items.iter().zip(starts).zip(first_place..) {
-            vertex_places.resize(vertex_places.len() + model.vertex_count() as usize, place);
+        for (model, &first_vertex) in items.iter().zip(starts) {
             for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
                 let placed = run_indices(model, m, first_vertex);
                 if m.casts_solid {
@@ -507,24 +470,60 @@ impl<'m> CastDraws<'m> {
                 }
             }
         }
-        let mut draws = Vec::new();
-        let mut all = Vec::new();
         let merged = solid
             .into_iter()
             .filter_map(|(indices, material)| Some((material?, indices)));
         for (material, indices) in merged.chain(single) {
-            let start = all.len() as u32;
-            all.extend(indices);
-            draws.push(CastDraw {
-                material,
-                indices: start..all.len() as u32,
-            });
+            let start = self.indices.len() as u32;
+            self.indices.extend(indices);
+            self.cast.push(
+                pipelines.cast(material.double_sided),
+                Some(&material.bind_group),
+                start..self.indices.len() as u32,
+            );
         }
-        CastDraws {
-            vertex_places,
-            indices: all,
-            draws,
+    }
+}
+
+/// Draws being recorded: each binds only what differs from what the draw before bound, and
+/// one that binds nothing new and starts where the one before ends becomes part of it (the
+/// triangles are drawn in the same order either way).
+#[derive(Default)]
+struct DrawList {
+    draws: Vec<Draw>,
+    pipeline: Option<wgpu::RenderPipeline>,
+    textures: Option<wgpu::BindGroup>,
+}
+
+impl DrawList {
+    /// A draw of `indices` with `pipeline` and `textures` (`None`: any).
+    fn push(
+        &mut self,
+        pipeline: &wgpu::RenderPipeline,
+        textures: Option<&wgpu::BindGroup>,
+        indices: Range<u32>,
+    ) {
+        let new_pipeline = self.pipeline.as_ref() != Some(pipeline);
+        let new_textures = textures.filter(|&t| self.textures.as_ref() != Some(t));
+        if !new_pipeline
+            && new_textures.is_none()
+            && let Some(last) = self.draws.last_mut()
+            && last.indices.end == indices.start
+        {
+            last.indices.end = indices.end;
+            return;
         }
+        if new_pipeline {
+            self.pipeline = Some(pipeline.clone());
+        }
+        if let Some(textures) = new_textures {
+            self.textures = Some(textures.clone());
+        }
+        self.draws.push(Draw {
+            pipeline: new_pipeline.then(|| pipeline.clone()),
+            textures: new_textures.cloned(),
+            indices,
+        });
     }
 }
 
@@ -538,24 +537,6 @@ fn run_indices<'m>(
     let range = m.indices.start as usize..m.indices.end as usize;
     let indices = model.accessory_indices().get(range).unwrap_or_default();
     indices.iter().map(move |&i| first_vertex + i)
-}
-
-/// The ground shadows of a run, as one list of indices into the run's vertices (`starts`:
-/// where each of `items` starts in them): every visible material with the ground-shadow flag
-/// of the accessories whose ground shadow is on. One draw gives what a draw per accessory
-/// gives, drawn after all their materials: the shadow writes no depth, and the stencil keeps
-/// each pixel from being darkened twice whichever accessory's shadow reaches it first.
-fn ground_shadow_indices(items: &[&ModelGpu], starts: &[(u32, u32)]) -> Vec<u32> {
-    let mut all = Vec::new();
-    for (model, &(first_vertex, _)) in items.iter().zip(starts) {
-        if !model.look().ground_shadow {
-            continue;
-        }
-        for m in model.visible_materials().filter(|m| m.ground_shadow) {
-            all.extend(run_indices(model, m, first_vertex));
-        }
-    }
-    all
 }
 
 /// The runs of accessories that follow one another among `models` (a model alone between).

@@ -60,15 +60,14 @@ pub struct SkinnedVertex {
 /// A model's GPU resources and per-frame state.
 pub struct ModelGpu {
     vertex_count: u32,
-    index_count: u32,
     skinning_buffer: wgpu::Buffer,
     rotation_buffer: wgpu::Buffer,
     position_delta_buffer: wgpu::Buffer,
     uv_delta_buffer: wgpu::Buffer,
     skinned_buffer: wgpu::Buffer,
     index_buffer: wgpu::Buffer,
-    /// An accessory's indices, kept to build its run's merged draw into the self-shadow map
-    /// (`accessory_draws.rs`); empty for a model.
+    /// An accessory's indices, kept to build its run's draws (`accessory_draws.rs`); empty
+    /// for a model.
     accessory_indices: Vec<u32>,
     skin_bind_group: wgpu::BindGroup,
     materials: Vec<MaterialGpu>,
@@ -149,25 +148,79 @@ struct TextureUse {
     non_toon: BTreeSet<usize>,
 }
 
-/// Refuses a model whose largest GPU buffer would exceed the device's limits (wgpu would
-/// otherwise abort on the validation error).
-fn check_buffer_sizes(limits: &wgpu::Limits, pmx: &Pmx) -> Result<(), RenderError> {
+/// Refuses a model of `vertices` vertices, `faces` faces and `bones` bones whose largest GPU
+/// buffer would exceed the device's limits (wgpu would otherwise abort on the validation
+/// error).
+fn check_buffer_sizes(
+    limits: &wgpu::Limits,
+    vertices: usize,
+    faces: usize,
+    bones: usize,
+) -> Result<(), RenderError> {
     let max = limits
         .max_buffer_size
         .min(limits.max_storage_buffer_binding_size);
-    let vertices = pmx.vertices.len() as u64;
     let per_vertex = (std::mem::size_of::<SourceVertex>() + std::mem::size_of::<SdefParams>())
         as u64
         + SKINNED_VERTEX_SIZE;
     let needs = [
-        ("vertices", vertices.saturating_mul(per_vertex)),
-        ("faces", (pmx.faces.len() as u64).saturating_mul(12)),
-        ("bones", (pmx.bones.len() as u64 + 1).saturating_mul(64)),
+        ("vertices", (vertices as u64).saturating_mul(per_vertex)),
+        ("faces", (faces as u64).saturating_mul(12)),
+        ("bones", (bones as u64 + 1).saturating_mul(64)),
     ];
     match needs.into_iter().find(|&(_, bytes)| bytes > max) {
         Some((what, bytes)) => Err(RenderError::ModelTooLarge { what, bytes, max }),
         None => Ok(()),
     }
+}
+
+/// Each material's indices among `total`, one after the other in file order (cut short where
+/// the faces run out).
+fn material_ranges(pmx: &Pmx, total: u32) -> Vec<Range<u32>> {
+    let mut start = 0u32;
+    pmx.materials
+        .iter()
+        .map(|m| {
+            let end = start.saturating_add(m.index_count).min(total);
+            let range = start..end;
+            start = end;
+            range
+        })
+        .collect()
+}
+
+/// Makes each of the `vertex_count` vertices belong to the triangles of one material: a vertex
+/// that `indices` of several materials (`materials`: each one's range of them) name is copied
+/// for each material after the first, whose indices then name the copy. Returns the vertex
+/// each copy is of, in the order the copies follow the `vertex_count` vertices.
+fn split_shared_vertices(
+    indices: &mut [u32],
+    materials: &[Range<u32>],
+    vertex_count: u32,
+) -> Vec<u32> {
+    const NONE: usize = usize::MAX;
+    let mut owner = vec![NONE; vertex_count as usize];
+    let mut copy_of: HashMap<(u32, usize), u32> = HashMap::new();
+    let mut copies = Vec::new();
+    for (material, range) in materials.iter().enumerate() {
+        let Some(own) = indices.get_mut(range.start as usize..range.end as usize) else {
+            continue;
+        };
+        for index in own {
+            let Some(first) = owner.get_mut(*index as usize) else {
+                continue;
+            };
+            if *first == NONE {
+                *first = material;
+            } else if *first != material {
+                *index = *copy_of.entry((*index, material)).or_insert_with(|| {
+                    copies.push(*index);
+                    vertex_count + copies.len() as u32 - 1
+                });
+            }
+        }
+    }
+    copies
 }
 
 fn texture_index(index: i32, count: usize) -> Option<usize> {
@@ -212,15 +265,40 @@ impl ModelGpu {
         textures: &dyn TextureSource,
         shading: Shading,
     ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
-        check_buffer_sizes(&device.limits(), pmx)?;
-        let max_side = device.limits().max_texture_dimension_2d;
+        let limits = device.limits();
+        let faces = pmx.faces.len();
+        check_buffer_sizes(&limits, pmx.vertices.len(), faces, pmx.bones.len())?;
+        let max_side = limits.max_texture_dimension_2d;
         // The textures decode and upload on rayon's threads while the vertices are packed: a
         // model with one big texture sheet would otherwise keep a core idle through its decode.
-        let (loaded, inputs) = rayon::join(
+        let (loaded, mut inputs) = rayon::join(
             || load_textures(device, queue, pmx, textures, max_side),
             || pack_vertices(pmx),
         );
         let (views, mut warnings) = texture_views(pmx, loaded);
+        let file_vertex_count = inputs.vertices.len() as u32;
+        // A triangle naming a vertex that does not exist is dropped (made degenerate).
+        let mut indices: Vec<u32> = pmx
+            .faces
+            .iter()
+            .flat_map(|face| {
+                if face.iter().all(|&v| v < file_vertex_count) {
+                    *face
+                } else {
+                    [0; 3]
+                }
+            })
+            .collect();
+        let ranges = material_ranges(pmx, indices.len() as u32);
+        if shading == Shading::Accessory {
+            // Each vertex names its material when drawn (`accessory_draws.rs`).
+            let copies = split_shared_vertices(&mut indices, &ranges, file_vertex_count);
+            for source in copies {
+                let vertex = inputs.vertices[source as usize];
+                inputs.vertices.push(vertex);
+            }
+            check_buffer_sizes(&limits, inputs.vertices.len(), faces, 0)?;
+        }
         let vertex_count = inputs.vertices.len() as u32;
         let bone_count = pmx.bones.len();
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
@@ -236,7 +314,7 @@ impl ModelGpu {
         let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&matrices), storage);
         let rotations = vec![Quat::IDENTITY; bone_count + 1];
         let rotation_buffer = buffer("rotations", bytemuck::cast_slice(&rotations), storage);
-        let zeros = vec![[0.0f32; 4]; pmx.vertices.len()];
+        let zeros = vec![[0.0f32; 4]; inputs.vertices.len()];
         let position_delta_buffer =
             buffer("position deltas", bytemuck::cast_slice(&zeros), storage);
         let uv_delta_buffer = buffer("uv deltas", bytemuck::cast_slice(&zeros), storage);
@@ -248,23 +326,10 @@ impl ModelGpu {
                 | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
         });
-        // A triangle naming a vertex that does not exist is dropped (made degenerate).
-        let indices: Vec<u32> = pmx
-            .faces
-            .iter()
-            .flat_map(|face| {
-                if face.iter().all(|&v| v < vertex_count) {
-                    *face
-                } else {
-                    [0; 3]
-                }
-            })
-            .collect();
         let index_buffer = buffer(
             "indices",
             bytemuck::cast_slice(&indices),
-            // An accessory's are copied into its run's buffer (`accessory_draws.rs`).
-            wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_SRC,
+            wgpu::BufferUsages::INDEX,
         );
         let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("skinning"),
@@ -281,16 +346,12 @@ impl ModelGpu {
         });
         let base_params: Vec<MaterialParams> =
             pmx.materials.iter().map(MaterialParams::from_pmx).collect();
-        let mut start = 0u32;
-        let total = indices.len() as u32;
         let materials = pmx
             .materials
             .iter()
             .zip(&base_params)
-            .map(|(m, params)| {
-                let end = start.saturating_add(m.index_count).min(total);
-                let indices = start..end;
-                start = end;
+            .zip(ranges)
+            .map(|((m, params), indices)| {
                 let view_of = |index: i32| {
                     texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i))
                 };
@@ -356,7 +417,6 @@ impl ModelGpu {
         warnings.sort_by(|a, b| a.path.cmp(&b.path));
         let mut model = ModelGpu {
             vertex_count,
-            index_count: total,
             skinning_buffer,
             rotation_buffer,
             position_delta_buffer,
@@ -395,10 +455,6 @@ impl ModelGpu {
 
     pub fn vertex_count(&self) -> u32 {
         self.vertex_count
-    }
-
-    pub(crate) fn index_count(&self) -> u32 {
-        self.index_count
     }
 
     /// Places the model in the scene from the next [`ModelGpu::update`]: its model space
@@ -773,21 +829,36 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use crate::{GpuContext, MemoryTextureSource};
-    use mmd_format::pmx::Vertex;
+
+    #[test]
+    fn a_vertex_shared_by_two_materials_is_copied_for_the_second() {
+        // Two triangles of material 0 and one of material 1, which shares vertices 2 and 3
+        // with them; vertex 4 is its own, and vertex 5 no triangle names.
+        let mut indices = vec![0, 1, 2, 1, 3, 2, 2, 3, 4];
+        let copies = split_shared_vertices(&mut indices, &[0..6, 6..9], 6);
+        assert_eq!(copies, [2, 3]);
+        assert_eq!(indices, [0, 1, 2, 1, 3, 2, 6, 7, 4]);
+        // Every vertex now belongs to one material.
+        let first: BTreeSet<u32> = indices[..6].iter().copied().collect();
+        let second: BTreeSet<u32> = indices[6..].iter().copied().collect();
+        assert!(first.is_disjoint(&second));
+        // A material whose vertices no other names keeps them, and one copy serves a
+        // material that names a shared vertex twice.
+        let mut indices = vec![0, 1, 2, 0, 2, 1, 0, 2, 1];
+        let copies = split_shared_vertices(&mut indices, &[0..3, 3..9], 3);
+        assert_eq!(copies, [0, 2, 1]);
+        assert_eq!(indices, [0, 1, 2, 3, 4, 5, 3, 4, 5]);
+    }
 
     #[test]
     fn a_model_larger_than_the_device_allows_is_refused_before_upload() {
-        let pmx = Pmx {
-            vertices: vec![Vertex::default(); 100],
-            ..Pmx::default()
-        };
         let roomy = wgpu::Limits::default();
-        assert!(check_buffer_sizes(&roomy, &pmx).is_ok());
+        assert!(check_buffer_sizes(&roomy, 100, 0, 0).is_ok());
         let small = wgpu::Limits {
             max_buffer_size: 1024,
             ..wgpu::Limits::default()
         };
-        match check_buffer_sizes(&small, &pmx) {
+        match check_buffer_sizes(&small, 100, 0, 0) {
             Err(RenderError::ModelTooLarge { what, bytes, max }) => {
                 assert_eq!(what, "vertices");
                 assert!(bytes > 1024);

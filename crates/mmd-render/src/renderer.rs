@@ -156,10 +156,10 @@ struct VertexEntries {
     shadow: &'static str,
     /// Accessories have no edge.
     edge: Option<&'static str>,
-    /// The cast and ground-shadow entries read a second vertex buffer: each vertex's place
-    /// (`u32`, location 3), which lets an accessory run's draws into the self-shadow map, and
-    /// its ground shadows, merge.
-    places_per_vertex: bool,
+    /// Every entry reads a second vertex buffer: each vertex's material slot in the table of
+    /// accessory materials (`u32`, location 3), which lets the draws of many accessories
+    /// merge (`accessory_draws.rs`).
+    material_per_vertex: bool,
 }
 
 const MODEL_ENTRIES: VertexEntries = VertexEntries {
@@ -168,7 +168,7 @@ const MODEL_ENTRIES: VertexEntries = VertexEntries {
     cast: "vs_cast",
     shadow: "vs_shadow",
     edge: Some("vs_edge"),
-    places_per_vertex: false,
+    material_per_vertex: false,
 };
 
 const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
@@ -177,7 +177,7 @@ const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
     cast: "vs_accessory_cast",
     shadow: "vs_accessory_shadow",
     edge: None,
-    places_per_vertex: true,
+    material_per_vertex: true,
 };
 
 pub(crate) struct Pipelines {
@@ -440,9 +440,7 @@ impl Renderer {
         let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
         let recording = Recording {
             pipelines: &self.accessory_pipelines,
-            shadow_map: &self.shadow_map.bind_group,
             plain: &self.plain_accessory_textures,
-            format: self.format,
             ground_shadow: shadow.is_some() && wireframe.is_none(),
             wireframe: wireframe.is_some(),
         };
@@ -487,10 +485,7 @@ impl Renderer {
             let model = match part {
                 Part::Model(model) => model,
                 Part::Accessories(run) => {
-                    pass.execute_bundles(accessories.run(run).map(|run| &run.frame));
-                    // A bundle leaves the pass with nothing bound.
-                    pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
-                    pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
+                    accessories.draw(run, &mut pass);
                     continue;
                 }
             };
@@ -556,9 +551,7 @@ impl Renderer {
             let model = match part {
                 Part::Model(model) => model,
                 Part::Accessories(run) => {
-                    pass.execute_bundles(accessories.run(run).map(|run| &run.cast));
-                    // A bundle leaves the pass with nothing bound.
-                    pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
+                    accessories.cast(run, &mut pass);
                     continue;
                 }
             };
@@ -644,29 +637,29 @@ impl Pipelines {
             source: wgpu::ShaderSource::Wgsl(include_str!("../shaders/mmd.wgsl").into()),
         });
         let attributes = wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4, 2 => Float32x4];
-        let place_attribute = wgpu::vertex_attr_array![3 => Uint32];
+        let slot_attribute = wgpu::vertex_attr_array![3 => Uint32];
         let vertices = wgpu::VertexBufferLayout {
             array_stride: SKINNED_VERTEX_SIZE,
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &attributes,
         };
-        let places = wgpu::VertexBufferLayout {
+        let slots = wgpu::VertexBufferLayout {
             array_stride: 4,
             step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &place_attribute,
+            attributes: &slot_attribute,
         };
-        let buffers = [Some(vertices.clone())];
-        let placed_buffers = [Some(vertices), Some(places)];
-        let placed_buffers: &[_] = if entries.places_per_vertex {
-            &placed_buffers
+        let with_slots = [Some(vertices.clone()), Some(slots)];
+        let alone = [Some(vertices)];
+        let buffers: &[_] = if entries.material_per_vertex {
+            &with_slots
         } else {
-            &buffers
+            &alone
         };
         let vertex = |entry_point: &'static str| wgpu::VertexState {
             module: &module,
             entry_point: Some(entry_point),
             compilation_options: Default::default(),
-            buffers: &buffers,
+            buffers,
         };
         // MMD data is left-handed with DirectX's clockwise front faces.
         let primitive = |cull_mode, polygon_mode| wgpu::PrimitiveState {
@@ -747,10 +740,7 @@ impl Pipelines {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(cast_layout),
-                vertex: wgpu::VertexState {
-                    buffers: placed_buffers,
-                    ..vertex(entries.cast)
-                },
+                vertex: vertex(entries.cast),
                 primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: SHADOW_MAP_FORMAT,
@@ -849,13 +839,7 @@ impl Pipelines {
             }),
             shadow: build_blended(
                 "ground shadow",
-                (
-                    wgpu::VertexState {
-                        buffers: placed_buffers,
-                        ..vertex(entries.shadow)
-                    },
-                    "fs_shadow",
-                ),
+                (vertex(entries.shadow), "fs_shadow"),
                 None,
                 fill,
                 false,

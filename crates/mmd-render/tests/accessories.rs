@@ -1,14 +1,14 @@
 //! Accessories drawn from their recorded draws and the shared buffer of places: more of them
 //! than the buffer first has room for all show where they are placed, one that moves shows
 //! where it went, Tr 0 hides one until Tr brings it back, and a Tr between blends it from
-//! the next frame on.
+//! the next frame on; materials that share vertices, drawn in one draw, keep their colours.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use glam::{Mat4, Vec3};
 use image::RgbaImage;
-use mmd_format::pmx::material_flags;
+use mmd_format::pmx::{Pmx, material_flags};
 use mmd_render::{
     Aabb, AccessoryLook, Camera, GpuContext, MemoryTextureSource, ModelGpu, Offscreen, Renderer,
     View,
@@ -149,4 +149,65 @@ fn accessories_show_where_placed_move_and_hide_by_tr() {
         opaque,
         "Tr 1 not opaque again"
     );
+}
+
+/// A quad whose two triangles, sharing two vertices, have materials of their own colours.
+fn two_coloured_quad(colours: [[f32; 4]; 2]) -> Pmx {
+    let mut quad = common::quads(&[(Vec3::ZERO, 1.0, Vec3::NEG_Z)], 0, colours[0]);
+    quad.materials[0].index_count = 3;
+    let mut second = quad.materials[0].clone();
+    second.diffuse = colours[1];
+    quad.materials.push(second);
+    quad
+}
+
+#[test]
+fn materials_sharing_vertices_keep_their_colours_in_one_draw() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    const RED: [f32; 4] = [0.9, 0.1, 0.1, 1.0];
+    const GREEN: [f32; 4] = [0.1, 0.9, 0.1, 1.0];
+    // Side by side, the second with its colours the other way round; all four materials are
+    // plain and opaque, so the run is one colour draw.
+    let places = [Vec3::new(-1.5, 0.0, 0.0), Vec3::new(1.5, 0.0, 0.0)];
+    let accessories: Vec<ModelGpu> = [[RED, GREEN], [GREEN, RED]]
+        .into_iter()
+        .zip(places)
+        .map(|(colours, at)| {
+            let (mut accessory, _) = ModelGpu::new_accessory(
+                &ctx.device,
+                &ctx.queue,
+                &renderer,
+                &two_coloured_quad(colours),
+                &MemoryTextureSource::new(),
+            )
+            .unwrap();
+            accessory.set_placement(Mat4::from_translation(at));
+            accessory.update(&ctx.queue, &[], &[]);
+            accessory
+        })
+        .collect();
+    let bounds = Aabb::from_points([Vec3::new(-3.0, -1.0, 0.0), Vec3::new(3.0, 1.0, 0.0)]).unwrap();
+    let view = View {
+        camera: Camera::framing(bounds, WIDTH as f32 / HEIGHT as f32),
+        background: [0.0, 0.0, 1.0, 1.0],
+        ground_shadow: None,
+        ..View::default()
+    };
+    let offscreen = Offscreen::new(&ctx.device, &renderer, WIDTH, HEIGHT).unwrap();
+    let models: Vec<&ModelGpu> = accessories.iter().collect();
+    let image = offscreen
+        .render(&ctx.device, &ctx.queue, &renderer, &models, &view)
+        .unwrap();
+    // The first triangle lies above the quad's diagonal from (−1, −1) to (1, 1).
+    let above = Vec3::new(-0.5, 0.5, 0.0);
+    let below = Vec3::new(0.5, -0.5, 0.0);
+    let red = |p: [u8; 4]| p[0] > p[1] + 100 && p[0] > p[2] + 100;
+    let green = |p: [u8; 4]| p[1] > p[0] + 100 && p[1] > p[2] + 100;
+    let at = |place: Vec3, offset: Vec3| pixel_at(&image, &view, place + offset);
+    assert!(red(at(places[0], above)), "{:?}", at(places[0], above));
+    assert!(green(at(places[0], below)), "{:?}", at(places[0], below));
+    assert!(green(at(places[1], above)), "{:?}", at(places[1], above));
+    assert!(red(at(places[1], below)), "{:?}", at(places[1], below));
 }

@@ -2,7 +2,8 @@
 //!
 //! - [`scene::Scene`]: the models ([`actor::Actor`]s, each a [`model::Model`] with its motion
 //!   [`layers`], IK overrides, morph pins, visibility and place), the [`accessory`]s (`.x`
-//!   meshes on the ground or held by a bone), one camera motion, the self-shadow keys and the
+//!   meshes on the ground or held by a bone; [`accessory_placements`] places them frame after
+//!   frame), one camera motion, the self-shadow keys and the
 //!   music; opened from files told apart by content ([`files`]).
 //! - [`engine::SceneEngine`]: poses every actor at a frame, in parallel, with physics off, live
 //!   or baked (bakes made at once or on a worker); the one engine the window, the command
@@ -17,6 +18,7 @@
 
 pub mod accessory;
 pub mod accessory_motion;
+pub mod accessory_placements;
 pub mod actor;
 pub mod bounds;
 pub mod bundled;

@@ -1,6 +1,6 @@
 //! Accessories opened with the scene: a `.vac` places its `.x` and binds its parent bone to
-//! the model opened before it; the accessory then follows that bone as it is posed, and is
-//! drawn in MMD's order.
+//! the model opened before it; the accessory then follows that bone as it is posed (also as
+//! placed frame after frame with what did not change kept), and is drawn in MMD's order.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -10,6 +10,7 @@ use glam::{Mat4, Vec3};
 use mmd_format::vac::{self, Vac};
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_scene::accessory::AccessoryEdit;
+use mmd_scene::accessory_placements::AccessoryPlacements;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
 use mmd_scene::scene::{Drawn, OpenInto, Scene};
 
@@ -96,6 +97,57 @@ fn a_vac_holds_its_accessory_by_the_bone_of_the_model_before_it() {
     engine.pose(&scene.actors, 0.0);
     let at_rest = prop.world_matrix(&scene.actors, |i| engine.pose_of(i));
     assert!(!close(world, at_rest));
+}
+
+#[test]
+fn placements_kept_from_frame_to_frame_follow_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        assets().join("default_model.pmx"),
+        assets().join("default_motion.vmd"),
+        write_prop(dir.path(), "held", 1.0, Some("右手首")),
+        write_prop(dir.path(), "standing", 1.0, None),
+    ];
+    let mut scene = Scene::from_files(&files).unwrap();
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        Default::default(),
+        LiveStepping::EveryFrame,
+    );
+    engine.sync(&scene.actors);
+    engine.prepare(&scene.actors).unwrap();
+    let mut placements = AccessoryPlacements::default();
+    // Each accessory where `world_matrix` puts it, worked out afresh.
+    let mut check = |scene: &Scene, engine: &SceneEngine, what: &str| {
+        for (i, accessory) in scene.accessories.iter().enumerate() {
+            let pose_of = |a| engine.pose_of(a);
+            assert_eq!(
+                placements.world_matrix(i, accessory, &scene.actors, pose_of),
+                accessory.world_matrix(&scene.actors, pose_of),
+                "{what}: accessory {i}"
+            );
+        }
+    };
+    engine.pose(&scene.actors, 40.0);
+    check(&scene, &engine, "first frame");
+    engine.pose(&scene.actors, 0.0);
+    check(&scene, &engine, "the hand moved");
+    let actors = scene.actors.clone();
+    for edit in [
+        AccessoryEdit::Position(Vec3::new(0.0, 5.0, 0.0)),
+        AccessoryEdit::Rotation(Vec3::new(10.0, 20.0, 30.0)),
+        AccessoryEdit::Scale(2.0),
+        AccessoryEdit::Parent(Some((0, "左手首".to_owned()))),
+    ] {
+        for accessory in &mut scene.accessories {
+            accessory.edit(edit.clone(), &actors).unwrap();
+        }
+        check(&scene, &engine, &format!("{edit:?}"));
+    }
+    scene.accessories.remove(0);
+    check(&scene, &engine, "the first accessory removed");
+    assert!(scene.remove_actor(0));
+    check(&scene, &engine, "the model holding it removed");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use mmd_render::{
     Camera, GpuContext, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer, TextureWarning, View,
 };
 
+use mmd_scene::accessory_placements::AccessoryPlacements;
 use mmd_scene::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
@@ -77,6 +78,8 @@ pub struct FrameRenderer {
     /// The shown models' and accessories' uploads.
     uploads: Uploads,
     offscreen: Offscreen,
+    /// Where the scene's accessories were last placed.
+    placements: AccessoryPlacements,
 }
 
 impl FrameRenderer {
@@ -108,6 +111,7 @@ impl FrameRenderer {
             renderer,
             uploads,
             offscreen,
+            placements: AccessoryPlacements::default(),
         };
         Ok((frames, warnings))
     }
@@ -121,9 +125,10 @@ impl FrameRenderer {
         pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'p,
         view: &View,
     ) -> Result<RgbaImage, RenderError> {
-        let drawn = self
-            .uploads
-            .prepare(&self.ctx.queue, draw_items(scene, pose_of));
+        let drawn = self.uploads.prepare(
+            &self.ctx.queue,
+            draw_items(scene, pose_of, &mut self.placements),
+        );
         let image = self.offscreen.render(
             &self.ctx.device,
             &self.ctx.queue,

@@ -21,6 +21,7 @@ use mmd_player::settings::{ForThisRun, SettingsFile, WindowPlacement};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
 use mmd_render::View;
+use mmd_scene::accessory_placements::AccessoryPlacements;
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
 use winit::event::WindowEvent;
@@ -92,6 +93,8 @@ struct App {
     native_dialog: Option<NativeDialog>,
     /// The music on the sound device.
     audio: AudioOut,
+    /// Where the scene's accessories were last drawn.
+    accessory_placements: AccessoryPlacements,
     /// The system showed no file dialog when asked: File → Open uses the in-window browser
     /// from then on.
     no_native_dialog: bool,
@@ -125,6 +128,7 @@ pub fn run(session: Session, placement: Placement, hooks: TestHooks) -> Result<(
         redraw_at: Some(Instant::now()),
         native_dialog: None,
         audio: AudioOut::new(),
+        accessory_placements: AccessoryPlacements::default(),
         no_native_dialog: false,
         title: String::new(),
         result: Ok(()),
@@ -418,7 +422,12 @@ impl App {
             self_shadow: self.player.self_shadow(),
         };
         let player = &self.player;
-        let drawn = draw_items(&player.scene, |i| player.shown_pose(i)).collect();
+        let drawn = draw_items(
+            &player.scene,
+            |i| player.shown_pose(i),
+            &mut self.accessory_placements,
+        )
+        .collect();
         let input = FrameInput {
             view,
             view_size: physical(self.ui.view_rect.size(), ppp),
