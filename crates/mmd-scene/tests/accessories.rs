@@ -55,6 +55,18 @@ fn write_prop(dir: &Path, name: &str, alpha: f32, bone: Option<&str>) -> PathBuf
     vac_path
 }
 
+/// An engine ready to pose `scene`'s actors, physics off.
+fn engine_for(scene: &Scene) -> SceneEngine {
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        Default::default(),
+        LiveStepping::EveryFrame,
+    );
+    engine.sync(&scene.actors);
+    engine.prepare(&scene.actors).unwrap();
+    engine
+}
+
 fn close(a: Mat4, b: Mat4) -> bool {
     a.abs_diff_eq(b, 1e-4)
 }
@@ -80,13 +92,7 @@ fn a_vac_holds_its_accessory_by_the_bone_of_the_model_before_it() {
     assert_eq!(prop.settings.position, Vec3::new(1.0, 2.0, 3.0));
 
     // Posed mid-dance, the accessory is where the hand is, moved by its own place.
-    let mut engine = SceneEngine::new(
-        PhysicsMode::Off,
-        Default::default(),
-        LiveStepping::EveryFrame,
-    );
-    engine.sync(&scene.actors);
-    engine.prepare(&scene.actors).unwrap();
+    let mut engine = engine_for(&scene);
     engine.pose(&scene.actors, 40.0);
     let pose = engine.pose_of(0).unwrap();
     let bone = scene.actors[0].model.rig.bone_index("右手首").unwrap();
@@ -109,13 +115,7 @@ fn placements_kept_from_frame_to_frame_follow_every_change() {
         write_prop(dir.path(), "standing", 1.0, None),
     ];
     let mut scene = Scene::from_files(&files).unwrap();
-    let mut engine = SceneEngine::new(
-        PhysicsMode::Off,
-        Default::default(),
-        LiveStepping::EveryFrame,
-    );
-    engine.sync(&scene.actors);
-    engine.prepare(&scene.actors).unwrap();
+    let mut engine = engine_for(&scene);
     let mut placements = AccessoryPlacements::default();
     // Each accessory where `world_matrix` puts it, worked out afresh.
     let mut check = |scene: &Scene, engine: &SceneEngine, what: &str| {
