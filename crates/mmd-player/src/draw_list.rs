@@ -143,15 +143,11 @@ impl Uploads {
 
     /// Drops the uploads whose id `keep` refuses.
     pub fn retain(&mut self, keep: impl Fn(u64) -> bool) {
-        let mut at = 0;
-        while at < self.ids.len() {
-            if keep(self.ids[at]) {
-                at += 1;
-            } else {
-                self.ids.remove(at);
-                self.models.remove(at);
-            }
-        }
+        let kept: Vec<bool> = self.ids.iter().map(|&id| keep(id)).collect();
+        let mut upload_kept = kept.iter().copied();
+        self.models.retain(|_| upload_kept.next().unwrap_or(false));
+        let mut id_kept = kept.iter().copied();
+        self.ids.retain(|_| id_kept.next().unwrap_or(false));
         self.order.clear();
     }
 

@@ -23,6 +23,27 @@ pub struct AccessoryParent {
     pub bone: String,
 }
 
+impl AccessoryParent {
+    /// Its actor's place among `actors` and the bone's index in that actor's rig, when both
+    /// are there.
+    pub(crate) fn find(&self, actors: &[Actor]) -> Option<(usize, usize)> {
+        let at = actors.iter().position(|a| a.id == self.actor)?;
+        Some((at, actors.get(at)?.model.rig.bone_index(&self.bone)?))
+    }
+}
+
+/// Bone `bone` of actor `actor`'s model-space matrix in the pose `pose_of` gives the actor, in
+/// the actor's place; `None` without a pose or such a bone.
+pub(crate) fn parent_bone_matrix<'p>(
+    actors: &[Actor],
+    actor: usize,
+    bone: usize,
+    pose_of: impl Fn(usize) -> Option<&'p Pose>,
+) -> Option<Mat4> {
+    let global = pose_of(actor)?.globals.get(bone)?;
+    Some(actors.get(actor)?.placement() * *global)
+}
+
 /// MMD's settings of one accessory (its panel's X/Y/Z, Rx/Ry/Rz, Si, Tr, AD and shadow).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AccessorySettings {
@@ -188,25 +209,12 @@ impl Accessory {
         actors: &[Actor],
         pose_of: impl Fn(usize) -> Option<&'p Pose>,
     ) -> Mat4 {
-        let Some(parent) = &self.settings.parent else {
-            return Mat4::IDENTITY;
-        };
-        let Some((index, actor)) = actors
-            .iter()
-            .enumerate()
-            .find(|(_, a)| a.id == parent.actor)
-        else {
-            return Mat4::IDENTITY;
-        };
-        let global = actor
-            .model
-            .rig
-            .bone_index(&parent.bone)
-            .and_then(|bone| pose_of(index)?.globals.get(bone).copied());
-        match global {
-            Some(global) => actor.placement() * global,
-            None => Mat4::IDENTITY,
-        }
+        self.settings
+            .parent
+            .as_ref()
+            .and_then(|parent| parent.find(actors))
+            .and_then(|(actor, bone)| parent_bone_matrix(actors, actor, bone, pose_of))
+            .unwrap_or(Mat4::IDENTITY)
     }
 
     /// Carries out `edit` (a parent by its actor's place in `actors`); returns whether

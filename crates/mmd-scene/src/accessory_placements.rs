@@ -8,7 +8,7 @@
 use glam::{Mat4, Vec3};
 use mmd_pose::Pose;
 
-use crate::accessory::{Accessory, AccessoryParent, AccessorySettings};
+use crate::accessory::{Accessory, AccessoryParent, AccessorySettings, parent_bone_matrix};
 use crate::actor::Actor;
 
 /// What [`AccessoryPlacements`] keeps of one accessory.
@@ -59,10 +59,7 @@ impl Kept {
                 .is_none_or(|(actor, _)| actors.get(actor).is_some_and(|a| a.id == parent.actor));
         if !still {
             self.parent = Some(parent.clone());
-            self.bone = actors
-                .iter()
-                .position(|a| a.id == parent.actor)
-                .and_then(|at| Some((at, actors.get(at)?.model.rig.bone_index(&parent.bone)?)));
+            self.bone = parent.find(actors);
         }
         self.bone
     }
@@ -94,16 +91,12 @@ impl AccessoryPlacements {
         if kept.id != accessory.id || !kept.local_of(settings) {
             *kept = Kept::new(accessory);
         }
-        let parent = match &settings.parent {
-            Some(parent) => kept
-                .bone(parent, actors)
-                .and_then(|(at, bone)| {
-                    let global = pose_of(at)?.globals.get(bone)?;
-                    Some(actors.get(at)?.placement() * *global)
-                })
-                .unwrap_or(Mat4::IDENTITY),
-            None => Mat4::IDENTITY,
-        };
+        let parent = settings
+            .parent
+            .as_ref()
+            .and_then(|parent| kept.bone(parent, actors))
+            .and_then(|(actor, bone)| parent_bone_matrix(actors, actor, bone, pose_of))
+            .unwrap_or(Mat4::IDENTITY);
         parent * kept.local
     }
 }
