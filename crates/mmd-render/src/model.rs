@@ -57,6 +57,15 @@ pub struct SkinnedVertex {
     pub additional_uv1: Vec2,
 }
 
+/// Where a model keeps its triangles' indices.
+enum Triangles {
+    /// A model's, on the GPU, bound by its draws.
+    Uploaded(wgpu::Buffer),
+    /// An accessory's, on the CPU: its run's draws hold them in the run's own buffer
+    /// (`accessory_draws.rs`), so a buffer of the accessory's would never be read.
+    Kept(Vec<u32>),
+}
+
 /// A model's GPU resources and per-frame state.
 pub struct ModelGpu {
     vertex_count: u32,
@@ -65,10 +74,7 @@ pub struct ModelGpu {
     position_delta_buffer: wgpu::Buffer,
     uv_delta_buffer: wgpu::Buffer,
     skinned_buffer: wgpu::Buffer,
-    index_buffer: wgpu::Buffer,
-    /// An accessory's indices, kept to build its run's draws (`accessory_draws.rs`); empty
-    /// for a model.
-    accessory_indices: Vec<u32>,
+    triangles: Triangles,
     skin_bind_group: wgpu::BindGroup,
     materials: Vec<MaterialGpu>,
     base_params: Vec<MaterialParams>,
@@ -326,11 +332,14 @@ impl ModelGpu {
                 | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
         });
-        let index_buffer = buffer(
-            "indices",
-            bytemuck::cast_slice(&indices),
-            wgpu::BufferUsages::INDEX,
-        );
+        let triangles = match shading {
+            Shading::Model => Triangles::Uploaded(buffer(
+                "indices",
+                bytemuck::cast_slice(&indices),
+                wgpu::BufferUsages::INDEX,
+            )),
+            Shading::Accessory => Triangles::Kept(indices),
+        };
         let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("skinning"),
             layout: &renderer.skinning.layout,
@@ -422,11 +431,7 @@ impl ModelGpu {
             position_delta_buffer,
             uv_delta_buffer,
             skinned_buffer,
-            index_buffer,
-            accessory_indices: match shading {
-                Shading::Accessory => indices,
-                Shading::Model => Vec::new(),
-            },
+            triangles,
             skin_bind_group,
             materials,
             params: base_params.clone(),
@@ -613,13 +618,20 @@ impl ModelGpu {
         &self.skinned_buffer
     }
 
-    pub(crate) fn index_buffer(&self) -> &wgpu::Buffer {
-        &self.index_buffer
+    /// A model's index buffer (`None` for an accessory, whose run draws its indices).
+    pub(crate) fn index_buffer(&self) -> Option<&wgpu::Buffer> {
+        match &self.triangles {
+            Triangles::Uploaded(buffer) => Some(buffer),
+            Triangles::Kept(_) => None,
+        }
     }
 
     /// An accessory's indices (empty for a model).
     pub(crate) fn accessory_indices(&self) -> &[u32] {
-        &self.accessory_indices
+        match &self.triangles {
+            Triangles::Uploaded(_) => &[],
+            Triangles::Kept(indices) => indices,
+        }
     }
 
     pub(crate) fn visible_materials(&self) -> impl Iterator<Item = &MaterialGpu> {

@@ -482,15 +482,15 @@ impl Renderer {
         pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
         pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
         for part in parts(models) {
-            let model = match part {
-                Part::Model(model) => model,
+            let (model, indices) = match part {
+                Part::Model(model, indices) => (model, indices),
                 Part::Accessories(run) => {
                     accessories.draw(run, &mut pass);
                     continue;
                 }
             };
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
-            pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
+            pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
             let additive = model.look().additive;
             for m in model.visible_materials() {
                 let pipeline = match wireframe {
@@ -548,15 +548,15 @@ impl Renderer {
         });
         pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
         for part in parts(models) {
-            let model = match part {
-                Part::Model(model) => model,
+            let (model, indices) = match part {
+                Part::Model(model, indices) => (model, indices),
                 Part::Accessories(run) => {
                     accessories.cast(run, &mut pass);
                     continue;
                 }
             };
             pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
-            pass.set_index_buffer(model.index_buffer().slice(..), wgpu::IndexFormat::Uint32);
+            pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
             for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
                 pass.set_pipeline(self.pipelines.cast(m.double_sided));
                 pass.set_bind_group(1, &m.bind_group, &[]);
@@ -588,7 +588,8 @@ fn plain_textures(
 /// What a frame draws, in order: a model, or a run of accessories that follow one another
 /// (by its number among the frame's runs, as [`AccessoryDraws::prepare`] counts them).
 enum Part<'m> {
-    Model(&'m ModelGpu),
+    /// A model, with its index buffer.
+    Model(&'m ModelGpu, &'m wgpu::Buffer),
     Accessories(usize),
 }
 
@@ -596,13 +597,15 @@ fn parts<'m>(models: &'m [&'m ModelGpu]) -> impl Iterator<Item = Part<'m>> + 'm 
     let mut runs = 0;
     models
         .chunk_by(|a, b| a.is_accessory() && b.is_accessory())
-        .map(move |chunk| match chunk {
-            [model] if !model.is_accessory() => Part::Model(model),
-            _ => {
-                runs += 1;
-                Part::Accessories(runs - 1)
-            }
-        })
+        .map(
+            move |chunk| match (chunk, chunk.first().and_then(|m| m.index_buffer())) {
+                ([model], Some(indices)) => Part::Model(model, indices),
+                _ => {
+                    runs += 1;
+                    Part::Accessories(runs - 1)
+                }
+            },
+        )
 }
 
 impl Pipelines {
