@@ -141,13 +141,19 @@ impl Uploads {
         self.ids.contains(&id)
     }
 
-    /// Drops the uploads whose id `keep` refuses.
+    /// Drops the uploads whose id `keep` refuses, keeping the others in order. The window
+    /// calls it every frame, so it moves the kept ones forward in place rather than allocate.
     pub fn retain(&mut self, keep: impl Fn(u64) -> bool) {
-        let kept: Vec<bool> = self.ids.iter().map(|&id| keep(id)).collect();
-        let mut upload_kept = kept.iter().copied();
-        self.models.retain(|_| upload_kept.next().unwrap_or(false));
-        let mut id_kept = kept.iter().copied();
-        self.ids.retain(|_| id_kept.next().unwrap_or(false));
+        let mut kept = 0;
+        for at in 0..self.ids.len() {
+            if keep(self.ids[at]) {
+                self.ids.swap(kept, at);
+                self.models.swap(kept, at);
+                kept += 1;
+            }
+        }
+        self.ids.truncate(kept);
+        self.models.truncate(kept);
         self.order.clear();
     }
 
