@@ -2,8 +2,9 @@
 //! posed (Gene dancing 02_laugh, physics off), everything placed (`draw_list`), the uploads
 //! updated, the frame recorded and submitted at 1280×720 — without, then with 20 accessories
 //! (a 12-triangle box each; half held by bones, half standing in the world). The GPU's own
-//! work is waited for outside the measurement. Needs the fixtures and a GPU adapter; without
-//! them it is skipped with a message.
+//! work is waited for outside the measurement. It prints the adapter it measured: on a
+//! software GPU the figures are not a GPU machine's. Needs the fixtures and a GPU adapter;
+//! without them it is skipped with a message.
 //!
 //! A frame's cost depends on where in the dance it is (on lavapipe, 240 µs in the laugh's
 //! quiet middle, 330 µs around its loop point, where the face morphs move), so every sample
@@ -96,6 +97,8 @@ fn benches(c: &mut Criterion) {
             return;
         }
     };
+    let adapter = ctx.adapter.get_info();
+    eprintln!("adapter: {} ({:?})", adapter.name, adapter.backend);
     let renderer = Renderer::new(&ctx.device, &ctx.queue, OFFSCREEN_FORMAT);
     let targets = FrameTargets::new(&renderer, &ctx.device, WIDTH, HEIGHT);
     let output = output_view(&ctx);
