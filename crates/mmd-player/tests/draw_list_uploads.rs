@@ -3,31 +3,16 @@
 
 use mmd_format::xfile;
 use mmd_player::draw_list::{DrawItem, Uploads, scene_meshes};
-use mmd_render::{GpuContext, OFFSCREEN_FORMAT, Renderer};
+use mmd_render::{OFFSCREEN_FORMAT, Renderer};
 use mmd_scene::scene::Scene;
 
+mod common;
 #[path = "x_meshes/mod.rs"]
 mod x_meshes;
 
-/// The GPU, or `None` (with the reason printed) when there is none; with `MMD_REQUIRE_GPU=1`
-/// a missing adapter fails the test instead.
-fn gpu() -> Option<GpuContext> {
-    match GpuContext::headless() {
-        Ok(ctx) => Some(ctx),
-        Err(e) => {
-            assert!(
-                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
-                "MMD_REQUIRE_GPU=1 but {e}"
-            );
-            eprintln!("skipped: {e}");
-            None
-        }
-    }
-}
-
 #[test]
 fn uploads_left_after_a_drop_still_draw_their_own_meshes() {
-    let Some(ctx) = gpu() else {
+    let Some(ctx) = common::gpu() else {
         return;
     };
     let dir = tempfile::tempdir().expect("temp dir");

@@ -5,28 +5,14 @@
 
 use mmd_player::session::Player;
 use mmd_player::session::notices::Severity;
-use mmd_render::{DeviceError, GpuContext};
+use mmd_render::DeviceError;
 use mmd_scene::scene::Scene;
 
-/// The GPU, or `None` (with the reason printed) when there is none; with `MMD_REQUIRE_GPU=1`
-/// a missing adapter fails the test instead.
-fn gpu() -> Option<GpuContext> {
-    match GpuContext::headless() {
-        Ok(ctx) => Some(ctx),
-        Err(e) => {
-            assert!(
-                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
-                "MMD_REQUIRE_GPU=1 but {e}"
-            );
-            eprintln!("skipped: {e}");
-            None
-        }
-    }
-}
+mod common;
 
 #[test]
 fn a_forced_validation_error_becomes_a_notice() {
-    let Some(ctx) = gpu() else {
+    let Some(ctx) = common::gpu() else {
         return;
     };
     let Ok(scene) = Scene::bundled() else {

@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use mmd_render::GpuContext;
+
 /// `../shared/fixtures/<rel>`, or `None` (reason printed) when the fixtures are absent;
 /// with `MMD_REQUIRE_FIXTURES=1` they must be present.
 pub fn fixture(rel: &str) -> Option<PathBuf> {
@@ -38,4 +40,21 @@ pub fn three_dancers() -> Option<Vec<PathBuf>> {
     .iter()
     .map(|rel| fixture(rel))
     .collect()
+}
+
+/// The GPU, or `None` (with the reason printed) when there is none; with `MMD_REQUIRE_GPU=1`
+/// a missing adapter fails the test instead.
+#[allow(dead_code)]
+pub fn gpu() -> Option<GpuContext> {
+    match GpuContext::headless() {
+        Ok(ctx) => Some(ctx),
+        Err(e) => {
+            assert!(
+                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
+                "MMD_REQUIRE_GPU=1 but {e}"
+            );
+            eprintln!("skipped: {e}");
+            None
+        }
+    }
 }
