@@ -20,8 +20,8 @@ use mmd_format::xfile::{self, XMaterial};
 use mmd_player::draw_list::{Uploads, draw_items, scene_meshes};
 use mmd_render::{FrameTargets, GpuContext, OFFSCREEN_FORMAT, Renderer};
 use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::accessory_placements::AccessoryPlacements;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::scene::Scene;
 
 #[path = "../../mmd-render/benches/common/mod.rs"]
@@ -124,17 +124,18 @@ fn benches(c: &mut Criterion) {
         );
         engine.sync(&scene.actors);
         engine.prepare(&scene.actors).expect("engine");
-        let mut placements = AccessoryPlacements::default();
+        let mut scene_frame = SceneFrame::default();
+        let choices = FrameChoices::default();
         group.bench_function(format!("{count}_accessories"), |b| {
             b.iter_custom(|iterations| {
                 let mut total = Duration::ZERO;
                 for n in 0..iterations {
                     let frame = (LOOP_FRAMES * n / iterations) as f32;
                     let start = thread_cpu_time();
-                    engine.pose(&scene.actors, frame);
+                    scene_frame.pose(&mut engine, &scene, frame, &choices);
                     let drawn = uploads.prepare(
                         &ctx.queue,
-                        draw_items(&scene, |i| engine.pose_of(i), &mut placements),
+                        draw_items(&scene, &scene_frame, |i| engine.pose_of(i)),
                     );
                     let mut encoder = ctx.device.create_command_encoder(&Default::default());
                     renderer.render(&ctx.queue, &mut encoder, &targets, &output, &drawn, &view);

@@ -6,12 +6,13 @@ use std::path::Path;
 use glam::Mat4;
 use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
-use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning};
-use mmd_scene::accessory::Accessory;
-use mmd_scene::accessory_placements::AccessoryPlacements;
+use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning, View};
+use mmd_scene::accessory::AccessorySettings;
+use mmd_scene::frame::SceneFrame;
 use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::{Drawn, Scene};
 
+use crate::session::ViewOptions;
 use crate::textures::texture_source;
 
 /// A model's or an accessory's mesh, as the GPU uploads it.
@@ -82,8 +83,7 @@ pub struct DrawItem<'a> {
 }
 
 /// An accessory's Tr, AD and shadow as the renderer takes them.
-fn accessory_look(accessory: &Accessory) -> AccessoryLook {
-    let s = &accessory.settings;
+fn accessory_look(s: &AccessorySettings) -> AccessoryLook {
     AccessoryLook {
         opacity: s.opacity,
         additive: s.additive,
@@ -91,34 +91,52 @@ fn accessory_look(accessory: &Accessory) -> AccessoryLook {
     }
 }
 
-/// Everything shown in `scene`, in [`Scene::draw_order`], each actor in the pose `pose_of`
-/// gives it (an actor without one is left out) and each accessory where its parent bone is
-/// in those poses, by `placements` (kept from frame to frame for this scene).
+/// Everything `frame` draws of `scene`, in its draw order, each actor in the pose `pose_of`
+/// gives it (an actor without one is left out) and each accessory where the frame placed it.
 pub fn draw_items<'a, 'p: 'a>(
     scene: &'a Scene,
+    frame: &'a SceneFrame,
     pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'a,
-    placements: &'a mut AccessoryPlacements,
-) -> impl Iterator<Item = DrawItem<'p>> + 'a {
-    scene.draw_order().filter_map(move |drawn| match drawn {
-        Drawn::Actor(i) => {
-            let actor = &scene.actors[i];
-            Some(DrawItem {
-                id: actor.id,
-                placement: actor.placement(),
-                pose: Some(pose_of(i)?),
-                look: AccessoryLook::default(),
-            })
-        }
-        Drawn::Accessory(i) => {
-            let accessory = &scene.accessories[i];
-            Some(DrawItem {
-                id: accessory.id,
-                placement: placements.world_matrix(i, accessory, &scene.actors, pose_of),
-                pose: None,
-                look: accessory_look(accessory),
-            })
-        }
-    })
+) -> impl Iterator<Item = DrawItem<'p>> + Clone + 'a {
+    frame
+        .draw_order()
+        .iter()
+        .filter_map(move |&drawn| match drawn {
+            Drawn::Actor(i) => {
+                let actor = scene.actors.get(i)?;
+                Some(DrawItem {
+                    id: actor.id,
+                    placement: actor.placement(),
+                    pose: Some(pose_of(i)?),
+                    look: AccessoryLook::default(),
+                })
+            }
+            Drawn::Accessory(i) => {
+                let at = frame.accessory(i)?;
+                Some(DrawItem {
+                    id: scene.accessories.get(i)?.id,
+                    placement: at.world,
+                    pose: None,
+                    look: accessory_look(&at.settings),
+                })
+            }
+        })
+}
+
+/// The view the renderer draws `frame` with: the View menu's switches (`options`) over the
+/// one set of view defaults ([`View::default`]: MMD's white background and its ground
+/// shadow's colour), for the window, `render`, export and the benchmarks alike.
+pub fn frame_view(frame: &SceneFrame, options: &ViewOptions) -> View {
+    let default = View::default();
+    View {
+        camera: frame.camera,
+        light: frame.light,
+        self_shadow: frame.self_shadow,
+        edges: options.edges,
+        wireframe: options.wireframe,
+        ground_shadow: default.ground_shadow.filter(|_| options.ground_shadow),
+        ..default
+    }
 }
 
 /// A scene's meshes on the GPU, each with its actor's or accessory's id, and the order the
@@ -179,5 +197,30 @@ impl Uploads {
             self.order.push(at);
         }
         self.order.iter().map(|&at| &self.models[at]).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_view_keeps_mmds_background_and_takes_the_switches() {
+        let frame = SceneFrame::default();
+        let on = frame_view(&frame, &ViewOptions::default());
+        let off = frame_view(
+            &frame,
+            &ViewOptions {
+                edges: false,
+                ground_shadow: false,
+                wireframe: true,
+                ..ViewOptions::default()
+            },
+        );
+        assert_eq!(on.background, View::default().background);
+        assert_eq!(on.ground_shadow, View::default().ground_shadow);
+        assert!(on.edges && !off.edges);
+        assert_eq!(off.ground_shadow, None);
+        assert!(off.wireframe && !on.wireframe);
     }
 }

@@ -14,9 +14,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
 use mmd_format::xfile::{XFile, XMaterial};
-use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_player::session::notices::Severity;
+use mmd_player::session::{Player, Request};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessoryParent};
 use mmd_scene::scene::Scene;
@@ -162,7 +162,7 @@ fn save_as_vac_writes_what_the_panel_set_and_reads_back() {
     edit(&mut p, AccessoryEdit::Scale(1.5));
     edit(&mut p, AccessoryEdit::Parent(Some((0, "頭".to_owned()))));
     p.apply(Action::SaveAccessoryVacDialog(0));
-    assert_eq!(p.requests.save_vac_dialog, Some(0));
+    assert!(p.requests.contains(Request::SaveVacDialog(0)));
     // The dialog's answer, as the window hands it on: a name typed without `.vac` gets it.
     let picked = FilePurpose::SaveAccessoryVac(0)
         .action(vec![dir.path().join("hat settings")])
@@ -232,7 +232,7 @@ fn the_panel_lists_the_accessory_and_its_switches_edit_it() {
     click(&mut h, "AD");
     assert!(player(&h).scene.accessories[0].settings.additive);
     click(&mut h, "Save as .vac…");
-    assert_eq!(player(&h).requests.save_vac_dialog, Some(0));
+    assert!(player(&h).requests.contains(Request::SaveVacDialog(0)));
     click(&mut h, "Remove accessory: 1. hat");
     assert!(player(&h).scene.accessories.is_empty());
     assert!(h.query_by_label("1. hat").is_none());
@@ -344,7 +344,10 @@ fn a_keyed_accessory_plays_its_keys_and_its_panel_waits_for_them_to_be_dropped()
     scene.accessories[0].motion =
         AccessoryMotion::new(vec![key(0, 0.0, true), key(10, 10.0, false)]);
     let mut h = ui_harness::harness_at(scene, 5.0);
-    let played = |h: &Harness<'_, App>| player(h).scene.accessories[0].settings.clone();
+    let played = |h: &Harness<'_, App>| {
+        let shown = player(h).frame().accessory(0).map(|a| a.settings.clone());
+        shown.expect("the frame has the accessory")
+    };
     assert_eq!(
         played(&h).position,
         Vec3::new(5.0, 0.0, 0.0),
@@ -364,6 +367,11 @@ fn a_keyed_accessory_plays_its_keys_and_its_panel_waits_for_them_to_be_dropped()
     h.run();
     assert!(!played(&h).visible, "hidden from its second key");
     assert_eq!(played(&h).position, Vec3::new(10.0, 0.0, 0.0));
+    assert_eq!(
+        player(&h).scene.accessories[0].settings.position,
+        Vec3::ZERO,
+        "what the keys give at a frame is not what the project keeps"
+    );
     click(&mut h, "Drop its keys");
     assert!(player(&h).scene.accessories[0].motion.is_none());
     assert_eq!(played(&h).position, Vec3::new(10.0, 0.0, 0.0), "it stays");

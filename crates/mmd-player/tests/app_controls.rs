@@ -14,6 +14,7 @@ use egui::{Event, Key, Modifiers, MouseWheelUnit, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
+use mmd_player::session::Request;
 use mmd_scene::scene::Scene;
 use ui_harness::{App, click, harness, player};
 
@@ -103,13 +104,13 @@ fn ctrl_o_and_the_file_menu_ask_for_the_file_dialog() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     assert!(
-        std::mem::take(&mut h.state_mut().player.requests.open_dialog),
+        h.state_mut().player.requests.take(Request::OpenDialog),
         "Ctrl+O opens files"
     );
     click(&mut h, "File");
     click(&mut h, "Open model / motion / pose… Ctrl+O");
     assert!(
-        player(&h).requests.open_dialog,
+        player(&h).requests.contains(Request::OpenDialog),
         "the menu item shows the key"
     );
 }

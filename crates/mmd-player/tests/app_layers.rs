@@ -16,8 +16,8 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mmd_player::session::Player;
 use mmd_player::session::action::Action;
+use mmd_player::session::{Player, Request};
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::scene::Scene;
@@ -176,7 +176,7 @@ fn a_plain_drop_replaces_the_layers_and_the_file_menu_asks_for_the_layer_dialog(
     h.run();
     h.get_by_label("Add motion / pose as layer…").click();
     h.run();
-    assert!(player(&h).requests.add_layer_dialog);
+    assert!(player(&h).requests.contains(Request::AddLayersDialog));
 
     // A model is not a layer: the error shows and nothing changes.
     let model = fixture("gene/Gene_light.pmx").unwrap();

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
-use mmd_player::session::Player;
 use mmd_player::session::action::{Action, ViewOption};
 use mmd_player::session::project_actions::{AfterAnswer, UnsavedAnswer};
+use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::scene::Scene;
@@ -132,17 +132,20 @@ fn closing_over_unsaved_changes_asks_first() {
     h.state_mut().player = saved;
     h.state_mut().player.apply(Action::Quit);
     h.run();
-    assert!(!player(&h).requests.quit, "not yet");
+    assert!(!player(&h).requests.contains(Request::Quit), "not yet");
     assert_eq!(player(&h).unsaved_question(), Some(&AfterAnswer::Quit));
     h.get_by_label("Unsaved changes");
     click(&mut h, "Cancel");
-    assert!(!player(&h).requests.quit);
+    assert!(!player(&h).requests.contains(Request::Quit));
     assert_eq!(player(&h).unsaved_question(), None);
 
     h.state_mut().player.apply(Action::Quit);
     h.run();
     click(&mut h, "Save");
-    assert!(player(&h).requests.quit, "saved, then closed");
+    assert!(
+        player(&h).requests.contains(Request::Quit),
+        "saved, then closed"
+    );
     assert!(!player(&h).project_modified());
 }
 
@@ -172,7 +175,12 @@ fn ctrl_s_without_a_project_asks_where() {
     let mut h = harness_at(Scene::bundled().unwrap(), 0.0);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(h.state().player.requests.save_project_dialog);
+    assert!(
+        h.state()
+            .player
+            .requests
+            .contains(Request::SaveProjectDialog)
+    );
 }
 
 #[test]
@@ -253,12 +261,13 @@ fn missing_files_are_listed_and_located_with_the_rest_found_beside() {
     assert!(player(&h).scene.actors.is_empty());
     h.get_by_label("Missing files");
     click(&mut h, "Locate…");
-    assert_eq!(
-        player(&h).requests.locate_dialog,
-        Some(MissingPart::Model(0)),
+    assert!(
+        h.state_mut()
+            .player
+            .requests
+            .take(Request::LocateDialog(MissingPart::Model(0))),
         "the button asks for a file dialog"
     );
-    h.state_mut().player.requests.locate_dialog = None;
 
     // What the dialog gives back when the user picks a file of the wrong kind, then the
     // model.
@@ -331,7 +340,15 @@ fn without_a_system_dialog_the_in_window_browser_locates_a_missing_file() {
     h.run();
     click(&mut h, "Locate…");
     // What the window layer does with the request where the system shows no dialog.
-    let part = h.state_mut().player.requests.locate_dialog.take().unwrap();
+    let part = match h
+        .state_mut()
+        .player
+        .requests
+        .take_first(|r| matches!(r, Request::LocateDialog(_)))
+    {
+        Some(Request::LocateDialog(part)) => part,
+        other => panic!("a locate dialog asked for, not {other:?}"),
+    };
     h.state_mut()
         .ui
         .browse_files(&moved, FilePurpose::Locate(part));

@@ -15,9 +15,9 @@ use egui::accesskit::Role;
 use egui::{FontFamily, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use mmd_player::session::Player;
 use mmd_player::session::action::{Action, ViewOption};
 use mmd_player::session::recent::RecentFiles;
+use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_scene::scene::Scene;
@@ -358,9 +358,7 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
     // where the system has none.
     click(&mut h, "File");
     click(&mut h, "Open model / motion / pose… Ctrl+O");
-    assert!(std::mem::take(
-        &mut h.state_mut().player.requests.open_dialog
-    ));
+    assert!(h.state_mut().player.requests.take(Request::OpenDialog));
     h.state_mut().ui.browse_files(dir.path(), FilePurpose::Open);
     h.run();
     h.get_by_label_contains("モデル.pmx").click();
@@ -403,10 +401,10 @@ fn open_recent_reopens_a_file_and_quit_asks_to_close() {
 
     click(&mut h, "File");
     click(&mut h, "Quit Ctrl+Q");
-    assert!(std::mem::take(&mut h.state_mut().player.requests.quit));
+    assert!(h.state_mut().player.requests.take(Request::Quit));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
     h.run();
-    assert!(player(&h).requests.quit, "Ctrl+Q quits");
+    assert!(player(&h).requests.contains(Request::Quit), "Ctrl+Q quits");
 }
 
 /// `mmd-player MODEL broken.vmd`: the window opens the model, not the bundled one, with one
@@ -633,7 +631,5 @@ fn the_model_list_selects_hides_and_removes_models() {
     assert!(h.query_by_label("No model on stage.").is_some());
     assert!(h.query_by_label("No model: File → Open one.").is_some());
     click(&mut h, "Add model…");
-    assert!(std::mem::take(
-        &mut h.state_mut().player.requests.open_dialog
-    ));
+    assert!(h.state_mut().player.requests.take(Request::OpenDialog));
 }

@@ -17,10 +17,25 @@ use crate::model::TextureOrigin;
 pub const ACCESSORY_UNIT_SCALE: f32 = 10.0;
 
 /// The bone an accessory follows: a model on stage (by [`Actor::id`]) and one of its bones.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct AccessoryParent {
     pub actor: u64,
     pub bone: String,
+}
+
+impl Clone for AccessoryParent {
+    fn clone(&self) -> AccessoryParent {
+        AccessoryParent {
+            actor: self.actor,
+            bone: self.bone.clone(),
+        }
+    }
+
+    /// Keeps the bone name's memory: a frame copies every accessory's settings.
+    fn clone_from(&mut self, source: &AccessoryParent) {
+        self.actor = source.actor;
+        self.bone.clone_from(&source.bone);
+    }
 }
 
 impl AccessoryParent {
@@ -45,7 +60,7 @@ pub(crate) fn parent_bone_matrix<'p>(
 }
 
 /// MMD's settings of one accessory (its panel's X/Y/Z, Rx/Ry/Rz, Si, Tr, AD and shadow).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct AccessorySettings {
     pub visible: bool,
     /// Where its origin is, in its parent's space (the world's without a parent).
@@ -79,6 +94,39 @@ impl Default for AccessorySettings {
     }
 }
 
+impl Clone for AccessorySettings {
+    fn clone(&self) -> AccessorySettings {
+        let mut copy = AccessorySettings {
+            parent: None,
+            ..*self
+        };
+        copy.parent.clone_from(&self.parent);
+        copy
+    }
+
+    /// Keeps the parent's bone name's memory: a frame copies every accessory's settings.
+    fn clone_from(&mut self, source: &AccessorySettings) {
+        let AccessorySettings {
+            visible,
+            position,
+            rotation,
+            scale,
+            opacity,
+            additive,
+            ground_shadow,
+            parent,
+        } = source;
+        self.visible = *visible;
+        self.position = *position;
+        self.rotation = *rotation;
+        self.scale = *scale;
+        self.opacity = *opacity;
+        self.additive = *additive;
+        self.ground_shadow = *ground_shadow;
+        self.parent.clone_from(parent);
+    }
+}
+
 impl AccessorySettings {
     /// The accessory's file space in its parent's: translate × Rz·Ry·Rx × (Si × 10). A
     /// negative Si counts as 0, as in nanoem.
@@ -87,6 +135,23 @@ impl AccessorySettings {
         let rotation = Quat::from_euler(EulerRot::ZYX, r.z, r.y, r.x);
         let size = self.scale.max(0.0) * ACCESSORY_UNIT_SCALE;
         Mat4::from_scale_rotation_translation(Vec3::splat(size), rotation, self.position)
+    }
+
+    /// Where an accessory with these settings is drawn: its parent bone's model-space matrix
+    /// (after physics) in its model's place, times its own placement. A parent that is gone
+    /// (the model removed, the bone not in it) counts as the world.
+    pub fn world_matrix<'p>(
+        &self,
+        actors: &[Actor],
+        pose_of: impl Fn(usize) -> Option<&'p Pose>,
+    ) -> Mat4 {
+        let parent = self
+            .parent
+            .as_ref()
+            .and_then(|parent| parent.find(actors))
+            .and_then(|(actor, bone)| parent_bone_matrix(actors, actor, bone, pose_of))
+            .unwrap_or(Mat4::IDENTITY);
+        parent * self.local_matrix()
     }
 
     /// Whether MMD draws it after the models: a translucent accessory (Tr below 1) is drawn
@@ -170,8 +235,21 @@ impl Accessory {
         }
     }
 
-    /// Sets its settings to what its keys give at `frame`; without keys, nothing changes.
-    pub fn play(&mut self, frame: f32) {
+    /// Its settings at `frame`, into `out`: what its keys give at `frame` (AD, which MMD
+    /// does not key, as the user set it), or without keys the authored ones. Writes over
+    /// `out`'s memory: the holding bone's name allocates only when it outgrows the last one.
+    pub fn settings_at(&self, frame: f32, out: &mut AccessorySettings) {
+        match &self.motion {
+            Some(motion) => {
+                out.additive = self.settings.additive;
+                motion.apply(frame, out);
+            }
+            None => out.clone_from(&self.settings),
+        }
+    }
+
+    /// Makes what its keys give at `frame` its authored settings (keeping the keys).
+    pub fn settle_at(&mut self, frame: f32) {
         if let Some(motion) = &self.motion {
             motion.apply(frame, &mut self.settings);
         }
@@ -193,28 +271,13 @@ impl Accessory {
         }
     }
 
-    /// Where it is drawn: its parent bone's model-space matrix (after physics) in its model's
-    /// place, times its own placement. A parent that is gone (the model removed, the bone
-    /// not in it) counts as the world.
+    /// Where it is drawn with its authored settings: [`AccessorySettings::world_matrix`].
     pub fn world_matrix<'p>(
         &self,
         actors: &[Actor],
         pose_of: impl Fn(usize) -> Option<&'p Pose>,
     ) -> Mat4 {
-        self.parent_matrix(actors, pose_of) * self.settings.local_matrix()
-    }
-
-    fn parent_matrix<'p>(
-        &self,
-        actors: &[Actor],
-        pose_of: impl Fn(usize) -> Option<&'p Pose>,
-    ) -> Mat4 {
-        self.settings
-            .parent
-            .as_ref()
-            .and_then(|parent| parent.find(actors))
-            .and_then(|(actor, bone)| parent_bone_matrix(actors, actor, bone, pose_of))
-            .unwrap_or(Mat4::IDENTITY)
+        self.settings.world_matrix(actors, pose_of)
     }
 
     /// Carries out `edit` (a parent by its actor's place in `actors`); returns whether

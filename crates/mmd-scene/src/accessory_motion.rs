@@ -61,7 +61,7 @@ impl AccessoryMotion {
     }
 
     /// Sets `settings` to what the keys give at `frame` (AD, which MMD does not key, is left
-    /// as it is). Allocates only when the holding bone changes.
+    /// as it is). Allocates only when the holding bone's name outgrows the one `settings` holds.
     pub fn apply(&self, frame: f32, settings: &mut AccessorySettings) {
         let Some((from, to, t)) = around(&self.keys, frame) else {
             return;

@@ -8,13 +8,13 @@
 use glam::{Mat4, Vec3};
 use mmd_pose::Pose;
 
-use crate::accessory::{Accessory, AccessoryParent, AccessorySettings, parent_bone_matrix};
+use crate::accessory::{AccessoryParent, AccessorySettings, parent_bone_matrix};
 use crate::actor::Actor;
 
 /// What [`AccessoryPlacements`] keeps of one accessory.
 #[derive(Debug, Clone)]
 struct Kept {
-    /// The accessory's id ([`Accessory::id`]), so that an accessory put in another's place
+    /// The accessory's id ([`crate::accessory::Accessory::id`]), so that an accessory put in another's place
     /// (removed, reordered) is worked out afresh.
     id: u64,
     /// The position, rotation and Si `local` was worked out from.
@@ -31,10 +31,9 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(accessory: &Accessory) -> Kept {
-        let s = &accessory.settings;
+    fn new(id: u64, s: &AccessorySettings) -> Kept {
         Kept {
-            id: accessory.id,
+            id,
             position: s.position,
             rotation: s.rotation,
             scale: s.scale,
@@ -50,6 +49,13 @@ impl Kept {
             == (settings.position, settings.rotation, settings.scale)
     }
 
+    /// Works `local` out again from `settings`, keeping the parent found (an accessory its
+    /// keys move changes place every frame, its parent seldom).
+    fn set_local(&mut self, s: &AccessorySettings) {
+        (self.position, self.rotation, self.scale) = (s.position, s.rotation, s.scale);
+        self.local = s.local_matrix();
+    }
+
     /// The actor and bone `parent` names among `actors`, as kept if it still names them (the
     /// same parent, its actor still in the same place), found afresh otherwise.
     fn bone(&mut self, parent: &AccessoryParent, actors: &[Actor]) -> Option<(usize, usize)> {
@@ -58,14 +64,18 @@ impl Kept {
                 .bone
                 .is_none_or(|(actor, _)| actors.get(actor).is_some_and(|a| a.id == parent.actor));
         if !still {
-            self.parent = Some(parent.clone());
+            // Into the name's memory, where there is one.
+            match &mut self.parent {
+                Some(kept) => kept.clone_from(parent),
+                None => self.parent = Some(parent.clone()),
+            }
             self.bone = parent.find(actors);
         }
         self.bone
     }
 }
 
-/// The accessories' world matrices, each as [`Accessory::world_matrix`] gives it, with what
+/// The accessories' world matrices, each as [`AccessorySettings::world_matrix`] gives it, with what
 /// did not change since the last frame kept (see the module's notes). One is kept per scene
 /// drawn, by whatever draws it frame after frame.
 #[derive(Debug, Clone, Default)]
@@ -75,21 +85,24 @@ pub struct AccessoryPlacements {
 }
 
 impl AccessoryPlacements {
-    /// Where `accessory`, the `index`th of its scene, is drawn: [`Accessory::world_matrix`].
+    /// Where the accessory of id `id`, the `index`th of its scene, is drawn with `settings`
+    /// (its settings at the frame): [`AccessorySettings::world_matrix`].
     pub fn world_matrix<'p>(
         &mut self,
         index: usize,
-        accessory: &Accessory,
+        id: u64,
+        settings: &AccessorySettings,
         actors: &[Actor],
         pose_of: impl Fn(usize) -> Option<&'p Pose>,
     ) -> Mat4 {
         if self.kept.len() <= index {
-            self.kept.resize_with(index + 1, || Kept::new(accessory));
+            self.kept.resize_with(index + 1, || Kept::new(id, settings));
         }
         let kept = &mut self.kept[index];
-        let settings = &accessory.settings;
-        if kept.id != accessory.id || !kept.local_of(settings) {
-            *kept = Kept::new(accessory);
+        if kept.id != id {
+            *kept = Kept::new(id, settings);
+        } else if !kept.local_of(settings) {
+            kept.set_local(settings);
         }
         let parent = settings
             .parent

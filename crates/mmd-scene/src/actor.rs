@@ -32,9 +32,6 @@ pub struct Actor {
     /// Per model morph: a weight that replaces the motion's, or `None`.
     pub morph_pins: Vec<Option<f32>>,
     pub visible: bool,
-    /// Whether its motion's show keys (MMD's 表示, in show/IK keys) show it at the frame last
-    /// played ([`crate::scene::Scene::play`]); drawn only when this and `visible` hold.
-    pub shown_by_keys: bool,
     /// Where it stands in the scene: its model space moved by this much (MMD stands every
     /// model at the origin; dancers side by side are moved apart).
     pub position: Vec3,
@@ -54,7 +51,6 @@ impl Actor {
             ik: IkOverrides::new(&model.rig),
             morph_pins: vec![None; model.rig.morph_count()],
             visible: true,
-            shown_by_keys: true,
             position: Vec3::ZERO,
             outside_parents: Vec::new(),
             sources: Vec::new(),

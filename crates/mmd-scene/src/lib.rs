@@ -8,6 +8,9 @@
 //! - [`engine::SceneEngine`]: poses every actor at a frame, in parallel, with physics off, live
 //!   or baked (bakes made at once or on a worker); the one engine the window, the command
 //!   line and video export all drive.
+//! - [`frame::SceneFrame`]: the scene evaluated at a frame (what the keys show, the
+//!   accessories' keyed settings and places, camera, light, self-shadow, draw order), apart
+//!   from what the user authored; what every host draws.
 //! - [`playback::Playback`] (the timeline) and [`music_clock`] (the music as the clock while
 //!   it plays), [`music::Music`] decoded without a sound output.
 //! - [`bounds`] (a model's extent over its motion, for framing), [`flatten`] (layers written as
@@ -26,6 +29,7 @@ pub mod camera_follow;
 pub mod engine;
 pub mod files;
 pub mod flatten;
+pub mod frame;
 pub mod gravity;
 mod key_track;
 pub mod layers;

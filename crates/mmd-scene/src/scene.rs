@@ -38,7 +38,7 @@ pub struct Opened {
     pub music: bool,
 }
 
-/// One thing drawn, in [`Scene::draw_order`].
+/// One thing drawn, in [`crate::frame::SceneFrame::draw_order`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Drawn {
     Actor(usize),
@@ -287,28 +287,6 @@ impl Scene {
         true
     }
 
-    /// What is drawn, in MMD's order: the shown opaque accessories (Tr 1: stages), the shown
-    /// models (visible, and shown by their show keys at the frame last played), then the
-    /// shown translucent accessories, each group in list order.
-    pub fn draw_order(&self) -> impl Iterator<Item = Drawn> + '_ {
-        let accessories = |after: bool| {
-            self.accessories
-                .iter()
-                .enumerate()
-                .filter(move |(_, a)| {
-                    a.settings.visible && a.settings.drawn_after_models() == after
-                })
-                .map(|(i, _)| Drawn::Accessory(i))
-        };
-        let actors = self
-            .actors
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.visible && a.shown_by_keys)
-            .map(|(i, _)| Drawn::Actor(i));
-        accessories(false).chain(actors).chain(accessories(true))
-    }
-
     /// Takes actor `index` off the stage; returns whether there was one.
     pub fn remove_actor(&mut self, index: usize) -> bool {
         if index >= self.actors.len() {
@@ -347,17 +325,6 @@ impl Scene {
             camera.target += point;
         }
         Some(camera)
-    }
-
-    /// Sets what the scene's keys give at `frame` besides the poses: whether each model's
-    /// show keys show it, and each keyed accessory's settings (see [`Accessory::play`]).
-    pub fn play(&mut self, frame: f32) {
-        for actor in &mut self.actors {
-            actor.shown_by_keys = actor.layers().shown(frame);
-        }
-        for accessory in &mut self.accessories {
-            accessory.play(frame);
-        }
     }
 
     /// The light motion's light at `frame`, or `None` without a light motion: the one opened

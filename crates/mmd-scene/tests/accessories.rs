@@ -12,6 +12,7 @@ use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::accessory_placements::AccessoryPlacements;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::scene::{Drawn, OpenInto, Scene};
 
 fn assets() -> PathBuf {
@@ -121,8 +122,9 @@ fn placements_kept_from_frame_to_frame_follow_every_change() {
     let mut check = |scene: &Scene, engine: &SceneEngine, what: &str| {
         for (i, accessory) in scene.accessories.iter().enumerate() {
             let pose_of = |a| engine.pose_of(a);
+            let (id, settings) = (accessory.id, &accessory.settings);
             assert_eq!(
-                placements.world_matrix(i, accessory, &scene.actors, pose_of),
+                placements.world_matrix(i, id, settings, &scene.actors, pose_of),
                 accessory.world_matrix(&scene.actors, pose_of),
                 "{what}: accessory {i}"
             );
@@ -211,10 +213,12 @@ fn opaque_accessories_draw_before_the_models_translucent_ones_after() {
     scene.accessories[2]
         .edit(AccessoryEdit::Visible(false), &actors)
         .unwrap();
-    let order: Vec<Drawn> = scene.draw_order().collect();
+    let mut engine = engine_for(&scene);
+    let mut frame = SceneFrame::default();
+    frame.pose(&mut engine, &scene, 0.0, &FrameChoices::default());
     assert_eq!(
-        order,
-        vec![Drawn::Accessory(1), Drawn::Actor(0), Drawn::Accessory(0)]
+        frame.draw_order(),
+        [Drawn::Accessory(1), Drawn::Actor(0), Drawn::Accessory(0)]
     );
 }
 

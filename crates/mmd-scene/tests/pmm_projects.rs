@@ -18,6 +18,7 @@ use glam::Vec3;
 use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::project::document::PhysicsModeEntry;
 use mmd_scene::project::open::{OpenedProject, open_any};
 use mmd_scene::scene::Scene;
@@ -31,6 +32,19 @@ fn posed_at(scene: &Scene, frame: f32) -> SceneEngine {
     );
     engine.pose(&scene.actors, frame);
     engine
+}
+
+/// `scene` evaluated at `frame` (its actors posed without physics), and the engine posing it.
+fn frame_at(scene: &Scene, frame: f32) -> (SceneFrame, SceneEngine) {
+    let engine = posed_at(scene, frame);
+    let mut evaluated = SceneFrame::default();
+    evaluated.evaluate(
+        scene,
+        frame,
+        |i| engine.pose_of(i),
+        &FrameChoices::default(),
+    );
+    (evaluated, engine)
 }
 
 #[test]
@@ -167,42 +181,36 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     );
 
     assert_eq!(scene.accessories.len(), 2);
-    let mut scene = scene.clone();
+    let authored = scene.accessories[0].settings.clone();
     let first = pmm.accessories[0].keys[0].state;
     let second = pmm.accessories[0].keys[1];
-    scene.play(10.0);
-    let floor = &scene.accessories[0];
-    assert_eq!(floor.settings.position, Vec3::from(first.position));
-    assert!(floor.settings.rotation.abs_diff_eq(
+    let (at_10, _) = frame_at(&scene, 10.0);
+    let floor = &at_10.accessory(0).unwrap().settings;
+    assert_eq!(floor.position, Vec3::from(first.position));
+    assert!(floor.rotation.abs_diff_eq(
         Vec3::from(first.rotation) * 180.0 / std::f32::consts::PI,
         1e-4
     ));
-    assert_eq!(floor.settings.scale, first.scale);
+    assert_eq!(floor.scale, first.scale);
     let halfway = (first.opacity() + second.state.opacity()) / 2.0;
     assert!(
-        (floor.settings.opacity - halfway).abs() < 1e-6,
+        (floor.opacity - halfway).abs() < 1e-6,
         "Tr halfway between its keys at frame 10: {}",
-        floor.settings.opacity
+        floor.opacity
     );
-    assert!(floor.settings.visible, "shown until the key that hides it");
-    assert_eq!(floor.settings.parent, None);
-    assert!(
-        scene.actors[0].shown_by_keys,
-        "shown until its model key hides it"
-    );
+    assert!(floor.visible, "shown until the key that hides it");
+    assert_eq!(floor.parent, None);
+    assert!(at_10.actor_drawn(0), "shown until its model key hides it");
     let holder = &pmm.models[0].bone_names[3];
-    scene.play(25.0);
+    let (at_25, engine) = frame_at(&scene, 25.0);
+    assert!(!at_25.actor_drawn(0), "hidden by its model key at frame 15");
     assert!(
-        !scene.actors[0].shown_by_keys,
-        "hidden by its model key at frame 15"
-    );
-    assert!(
-        !scene
+        !at_25
             .draw_order()
-            .any(|d| d == mmd_scene::scene::Drawn::Actor(0)),
+            .contains(&mmd_scene::scene::Drawn::Actor(0)),
         "and not drawn"
     );
-    let floor = &scene.accessories[0];
+    let floor = at_25.accessory(0).unwrap();
     assert!(!floor.settings.visible, "hidden from its second key");
     assert_eq!(
         floor
@@ -213,13 +221,18 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
         Some((scene.actors[0].id, holder.as_str())),
         "held by the second key's bone"
     );
-    let engine = posed_at(&scene, 25.0);
     let bone = scene.actors[0].model.rig.bone_index(holder).unwrap();
     let expected = scene.actors[0].placement()
         * engine.pose_of(0).unwrap().globals[bone]
         * floor.settings.local_matrix();
-    let placed = floor.world_matrix(&scene.actors, |i| engine.pose_of(i));
-    assert!(placed.abs_diff_eq(expected, 1e-5), "on the bone's place");
+    assert!(
+        floor.world.abs_diff_eq(expected, 1e-5),
+        "on the bone's place"
+    );
+    assert_eq!(
+        scene.accessories[0].settings, authored,
+        "what the frames evaluated is not what the project keeps"
+    );
     let negi = &scene.accessories[1];
     assert!(negi.motion.is_none(), "one key places it for good");
     assert!(scene.music.is_some(), "the song found under UserFile/Wave");
@@ -377,23 +390,25 @@ fn a_pmm_saved_as_a_project_keeps_its_accessory_gravity_and_camera_keys() {
         .unwrap();
     let again = open_any(&saved).unwrap();
     assert!(again.problems.is_empty(), "{:?}", again.problems);
-    let (mut a, mut b) = (opened.scene.clone(), again.scene.clone());
+    let (a, b) = (&opened.scene, &again.scene);
     assert_eq!(a.gravity, b.gravity);
     for frame in [0.0, 10.0, 20.0, 25.0, 30.0, 31.0] {
-        a.play(frame);
-        b.play(frame);
-        for (x, y) in a.accessories.iter().zip(&b.accessories) {
-            let (mut sx, mut sy) = (x.settings.clone(), y.settings.clone());
+        let ((fa, _), (fb, _)) = (frame_at(a, frame), frame_at(b, frame));
+        for index in 0..a.accessories.len().max(b.accessories.len()) {
+            let (mut sx, mut sy) = (
+                fa.accessory(index).unwrap().settings.clone(),
+                fb.accessory(index).unwrap().settings.clone(),
+            );
             let holder = |s: &mut mmd_scene::accessory::AccessorySettings, scene: &Scene| {
                 s.parent.take().map(|p| {
                     let actor = scene.actors.iter().position(|a| a.id == p.actor);
                     (actor, p.bone)
                 })
             };
-            assert_eq!(holder(&mut sx, &a), holder(&mut sy, &b), "frame {frame}");
+            assert_eq!(holder(&mut sx, a), holder(&mut sy, b), "frame {frame}");
             assert_eq!(sx, sy, "frame {frame}");
         }
-        let (ea, eb) = (posed_at(&a, frame), posed_at(&b, frame));
+        let (ea, eb) = (posed_at(a, frame), posed_at(b, frame));
         assert_eq!(
             a.camera_posed(frame, |i| ea.pose_of(i)),
             b.camera_posed(frame, |i| eb.pose_of(i)),
@@ -433,25 +448,28 @@ fn a_pmm_model_and_keyed_accessory_located_later_play_as_in_place() {
     assert!(search.refused.is_empty(), "{:?}", search.refused);
     assert!(opened.leftovers.missing().is_empty());
 
-    let (mut a, mut b) = (in_place.scene.clone(), opened.scene.clone());
+    let (a, b) = (&in_place.scene, &opened.scene);
     let frames = [0.0, 14.0, 15.0, 25.0];
     assert_eq!(
-        poses(&b, &frames),
-        poses(&a, &frames),
+        poses(b, &frames),
+        poses(a, &frames),
         "hung from the located model"
     );
     for frame in [0.0, 10.0, 25.0] {
-        a.play(frame);
-        b.play(frame);
         let floor = |scene: &Scene| {
-            let floor = scene.accessories.iter().find(|x| x.label == "床").unwrap();
-            let mut settings = floor.settings.clone();
+            let index = scene
+                .accessories
+                .iter()
+                .position(|x| x.label == "床")
+                .unwrap();
+            let (evaluated, _) = frame_at(scene, frame);
+            let mut settings = evaluated.accessory(index).unwrap().settings.clone();
             let parent = settings.parent.take().map(|p| {
                 let model = scene.actors.iter().position(|x| x.id == p.actor);
                 (model, p.bone)
             });
             (settings, parent)
         };
-        assert_eq!(floor(&b), floor(&a), "frame {frame}");
+        assert_eq!(floor(b), floor(a), "frame {frame}");
     }
 }

@@ -407,3 +407,46 @@ fn damaged_projects_fail_with_a_reason_and_odd_values_open_safely() {
     assert_eq!(opened.scene.actors[0].position, Vec3::new(0.0, 0.0, 1.0));
     assert_eq!(opened.scene.actors[0].layers()[0].weight, 1.0);
 }
+
+/// Evaluating frames (as scrubbing the timeline does) leaves what the scene authored alone: a
+/// keyed accessory saves the same document at whatever frame the timeline stood, while each
+/// frame shows it where its keys put it.
+#[test]
+fn scrubbing_a_keyed_accessory_does_not_change_what_is_saved() {
+    use mmd_scene::accessory_motion::{AccessoryKey, AccessoryMotion};
+    use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
+    use mmd_scene::frame::{FrameChoices, SceneFrame};
+    let dir = tempfile::tempdir().unwrap();
+    let mut scene = busy_scene(dir.path());
+    let key = |frame: u32, x: f32| AccessoryKey {
+        frame,
+        visible: true,
+        position: Vec3::new(x, 0.0, 0.0),
+        rotation: Vec3::ZERO,
+        scale: 1.0,
+        opacity: 1.0,
+        ground_shadow: true,
+        parent: None,
+    };
+    scene.accessories[0].motion = AccessoryMotion::new(vec![key(0, 0.0), key(40, 20.0)]);
+    let path = dir.path().join("scrubbed.mmdproject");
+    let leftovers = Leftovers::default();
+    let document = |scene: &Scene| document_of(scene, &settings(), &leftovers, &path).document;
+    let before = document(&scene);
+    let mut engine = SceneEngine::new(
+        PhysicsMode::Off,
+        Default::default(),
+        LiveStepping::EveryFrame,
+    );
+    let mut frame = SceneFrame::default();
+    for (at, x) in [(30.0, 15.0), (10.0, 5.0)] {
+        frame.pose(&mut engine, &scene, at, &FrameChoices::default());
+        let shown = frame.accessory(0).unwrap();
+        assert_eq!(
+            shown.settings.position,
+            Vec3::new(x, 0.0, 0.0),
+            "frame {at}"
+        );
+        assert_eq!(document(&scene), before, "saved after showing frame {at}");
+    }
+}

@@ -19,6 +19,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use mmd_format::any::{AnyFile, read_any};
 use mmd_pose::IkOverride;
 use mmd_scene::engine::{PhysicsMode, SceneEngine};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::read_error::read_bytes;
 use mmd_scene::scene::Scene;
 
@@ -99,9 +100,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         let physics = (PhysicsMode::Off, args.physics_hz.rate());
         let mut engine =
             SceneEngine::for_frames(&scene, physics, Vec::new(), 0.0, &mut |_, _| true)?;
+        let mut scene_frame = SceneFrame::default();
+        let choices = FrameChoices::default();
         let (ms, ()) = median_ms(args.passes, || {
             for f in 0..frames {
-                engine.pose(&scene.actors, f as f32);
+                scene_frame.pose(&mut engine, &scene, f as f32, &choices);
             }
             std::hint::black_box(&engine);
             Ok(())
@@ -128,10 +131,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         let physics = (PhysicsMode::Live, args.physics_hz.rate());
         let mut engine =
             SceneEngine::for_frames(&scene, physics, Vec::new(), 0.0, &mut |_, _| true)?;
+        let mut scene_frame = SceneFrame::default();
+        let choices = FrameChoices::default();
         let (bake_ms, ()) = median_ms(args.passes, || {
             engine.restart();
             for f in 0..frames {
-                engine.pose(&scene.actors, f as f32);
+                scene_frame.pose(&mut engine, &scene, f as f32, &choices);
             }
             std::hint::black_box(&engine);
             Ok(())

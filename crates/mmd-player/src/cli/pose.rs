@@ -17,6 +17,7 @@ use super::frame_list;
 use super::posing::{log_blow_ups, scene_engine};
 use crate::cli::project::{open_scene, physics_of};
 use crate::cli::{IkSwitch, PoseArgs, layer_specs};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::scene::Scene;
 
 fn switch(s: IkSwitch) -> IkOverride {
@@ -140,8 +141,9 @@ pub fn run(args: &PoseArgs) -> Result<()> {
         })
         .collect::<Result<_, _>>()?;
     let mut vertices = Vec::new();
+    let mut scene_frame = SceneFrame::default();
     for &frame in &frames {
-        engine.pose(&scene.actors, frame);
+        scene_frame.pose(&mut engine, &scene, frame, &FrameChoices::default());
         log_blow_ups(&engine, &scene, frame);
         for (k, pose) in engine.poses().enumerate() {
             let model = if several {

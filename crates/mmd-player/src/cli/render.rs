@@ -11,10 +11,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
 use mmd_player::export::ffmpeg::AudioInput;
-use mmd_player::export::frames::{FrameRenderer, FrameSink, export_view};
+use mmd_player::export::frames::{FrameRenderer, FrameSink};
+use mmd_player::session::ViewOptions;
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 use mmd_render::Camera;
 use mmd_scene::bounds::scene_bounds;
+use mmd_scene::frame::{CameraChoice, FrameChoices, SceneFrame};
 use mmd_scene::read_error::{FileProblem, read_bytes};
 use mmd_scene::scene::Scene;
 use mmd_scene::source::{Source, Track};
@@ -55,7 +57,7 @@ pub(crate) fn read_camera(path: &Path, scene: &mut Scene) -> Result<()> {
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
-    let (mut scene, project) = scene_of(&args.scene)?;
+    let (scene, project) = scene_of(&args.scene)?;
     let settings = RenderSettings::of(&args.scene, project.as_ref())?;
     let (width, height) = (settings.width, settings.height);
     let export_range = project.as_ref().and_then(|p| p.export.frames);
@@ -97,23 +99,20 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let last = frames.iter().copied().fold(0.0f32, f32::max);
     let mut engine = scene_engine(settings.physics, &scene, last)?;
     let progress = progress_bar(frames.len() as u64, "frames");
+    let choices = FrameChoices {
+        camera: CameraChoice::Motion { otherwise: framing },
+        light: None,
+        self_shadow: settings.self_shadow,
+    };
+    let view = ViewOptions {
+        ground_shadow: settings.ground_shadow,
+        ..ViewOptions::default()
+    };
+    let mut scene_frame = SceneFrame::default();
     for &frame in &frames {
-        engine.pose(&scene.actors, frame);
-        scene.play(frame);
+        scene_frame.pose(&mut engine, &scene, frame, &choices);
         log_blow_ups(&engine, &scene, frame);
-        let self_shadow = scene.self_shadow_shown(frame, settings.self_shadow);
-        let camera = scene
-            .camera_posed(frame, |i| engine.pose_of(i))
-            .unwrap_or(framing);
-        let ground_shadow = settings.ground_shadow;
-        let view = export_view(
-            camera,
-            scene.light_at(frame),
-            self_shadow,
-            true,
-            ground_shadow,
-        );
-        let image = renderer.render(&scene, |i| engine.pose_of(i), &view)?;
+        let image = renderer.render(&scene, &scene_frame, |i| engine.pose_of(i), &view)?;
         sink.write(frame, &image)?;
         if let Some(bar) = &progress {
             bar.inc(1);

@@ -5,16 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use image::RgbaImage;
-use mmd_pose::{Light, Pose, SelfShadow};
-use mmd_render::{
-    Camera, GpuContext, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer, TextureWarning, View,
-};
-
-use mmd_scene::accessory_placements::AccessoryPlacements;
+use mmd_pose::Pose;
+use mmd_render::{GpuContext, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer, TextureWarning};
+use mmd_scene::frame::SceneFrame;
 use mmd_scene::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
-use crate::draw_list::{Uploads, draw_items, scene_meshes};
+use crate::draw_list::{Uploads, draw_items, frame_view, scene_meshes};
+use crate::session::ViewOptions;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -51,26 +49,6 @@ pub fn frame_file_name(frame: f32) -> String {
     }
 }
 
-/// What an exported frame is drawn with: MMD's white background, `camera`, `light`, the
-/// self-shadow at the frame, and the outline and ground-shadow switches.
-pub fn export_view(
-    camera: Camera,
-    light: Light,
-    self_shadow: SelfShadow,
-    edges: bool,
-    ground_shadow: bool,
-) -> View {
-    let default = View::default();
-    View {
-        camera,
-        light,
-        self_shadow,
-        edges,
-        ground_shadow: default.ground_shadow.filter(|_| ground_shadow),
-        ..default
-    }
-}
-
 /// A scene's models and accessories on a GPU of their own, drawn offscreen at a fixed size.
 pub struct FrameRenderer {
     ctx: GpuContext,
@@ -78,8 +56,6 @@ pub struct FrameRenderer {
     /// The shown models' and accessories' uploads.
     uploads: Uploads,
     offscreen: Offscreen,
-    /// Where the scene's accessories were last placed.
-    placements: AccessoryPlacements,
 }
 
 impl FrameRenderer {
@@ -111,30 +87,30 @@ impl FrameRenderer {
             renderer,
             uploads,
             offscreen,
-            placements: AccessoryPlacements::default(),
         };
         Ok((frames, warnings))
     }
 
-    /// Draws `scene` (the one this renderer was made for): its shown models, each in its
-    /// place and the pose `pose_of` gives it, and its shown accessories where their parents
-    /// are, in MMD's order.
+    /// Draws `frame` of `scene` (the one this renderer was made for) with the View menu's
+    /// switches `options`: what the frame draws, in its order, each actor in the pose
+    /// `pose_of` gives it.
     pub fn render<'p>(
         &mut self,
         scene: &'p Scene,
+        frame: &'p SceneFrame,
         pose_of: impl Fn(usize) -> Option<&'p Pose> + Copy + 'p,
-        view: &View,
+        options: &ViewOptions,
     ) -> Result<RgbaImage, RenderError> {
-        let drawn = self.uploads.prepare(
-            &self.ctx.queue,
-            draw_items(scene, pose_of, &mut self.placements),
-        );
+        let drawn = self
+            .uploads
+            .prepare(&self.ctx.queue, draw_items(scene, frame, pose_of));
+        let view = frame_view(frame, options);
         let image = self.offscreen.render(
             &self.ctx.device,
             &self.ctx.queue,
             &self.renderer,
             &drawn,
-            view,
+            &view,
         )?;
         gpu_errors(&self.ctx)?;
         Ok(image)
@@ -217,16 +193,5 @@ mod tests {
         assert_eq!(frame_file_name(-0.5), "frame_-00000.5.png");
         assert_ne!(frame_file_name(-0.5), frame_file_name(0.5));
         assert_eq!(frame_file_name(123456.0), "frame_123456.png");
-    }
-
-    #[test]
-    fn the_view_keeps_mmds_background_and_takes_the_switches() {
-        let (camera, light) = (Camera::default(), Light::default());
-        let on = export_view(camera, light, SelfShadow::default(), true, true);
-        let off = export_view(camera, light, SelfShadow::default(), false, false);
-        assert_eq!(on.background, View::default().background);
-        assert_eq!(on.ground_shadow, View::default().ground_shadow);
-        assert!(on.edges && !off.edges);
-        assert_eq!(off.ground_shadow, None);
     }
 }

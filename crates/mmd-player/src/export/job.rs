@@ -10,12 +10,13 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
 use mmd_physics::SubstepRate;
-use mmd_render::{Camera, Light};
 use mmd_scene::engine::{EngineError, PhysicsBake, PhysicsMode, SceneEngine};
+use mmd_scene::frame::{FrameChoices, SceneFrame};
 use rust_i18n::t;
 
 use super::ffmpeg::{AudioInput, VideoError, check_video};
-use super::frames::{ExportError, FrameRenderer, FrameSink, export_view};
+use super::frames::{ExportError, FrameRenderer, FrameSink};
+use crate::session::ViewOptions;
 use mmd_scene::scene::Scene;
 
 /// The most frames one export may hold: an hour at 60 fps.
@@ -104,15 +105,13 @@ impl ExportRequest {
 pub struct ExportScene {
     /// The models (hidden ones are not drawn) with their overrides and pins.
     pub scene: Scene,
-    /// The free camera as the user left it; `None` draws with the scene's camera motion.
-    pub fixed_camera: Option<Camera>,
-    /// The light as the user set it; `None` draws with the scene's light motion.
-    pub fixed_light: Option<Light>,
+    /// The camera, light and self-shadow as the view draws them (the free camera as the
+    /// user left it, or the scene's camera motion; a light set by hand).
+    pub choices: FrameChoices,
+    /// The View menu's switches (edges, ground shadow).
+    pub view: ViewOptions,
     /// The timeline frame at which the scene's music starts.
     pub music_offset: f32,
-    pub self_shadow: bool,
-    pub edges: bool,
-    pub ground_shadow: bool,
     /// The player's physics mode and rate: live physics is simulated from the first frame's
     /// pose; baked uses the player's bakes, making those it lacks first.
     pub physics: (PhysicsMode, SubstepRate),
@@ -256,13 +255,10 @@ fn render_all(
     shared: &Shared,
 ) -> Result<ExportDone, String> {
     let ExportScene {
-        mut scene,
-        fixed_camera,
-        fixed_light,
+        scene,
+        choices,
+        view,
         music_offset,
-        self_shadow,
-        edges,
-        ground_shadow,
         physics,
         bakes,
     } = export;
@@ -291,25 +287,14 @@ fn render_all(
     };
     let total = frames.len() as u32;
     shared.report(2, 0, total);
+    let mut scene_frame = SceneFrame::default();
     for (done, &frame) in frames.iter().enumerate() {
         if shared.cancelled() {
             return Err(CANCELLED.to_owned());
         }
-        engine.pose(&scene.actors, frame);
-        scene.play(frame);
-        let camera = match fixed_camera {
-            Some(camera) => Some(camera),
-            None => scene.camera_posed(frame, |i| engine.pose_of(i)),
-        };
-        let view = export_view(
-            camera.unwrap_or_default(),
-            fixed_light.unwrap_or_else(|| scene.light_at(frame)),
-            scene.self_shadow_shown(frame, self_shadow),
-            edges,
-            ground_shadow,
-        );
+        scene_frame.pose(&mut engine, &scene, frame, &choices);
         let image = renderer
-            .render(&scene, |i| engine.pose_of(i), &view)
+            .render(&scene, &scene_frame, |i| engine.pose_of(i), &view)
             .map_err(|e| e.to_string())?;
         sink.write(frame, &image).map_err(words)?;
         shared.report(2, done as u32 + 1, total);

@@ -64,6 +64,10 @@ impl Player {
         let Some(accessory) = self.scene.accessories.get_mut(index) else {
             return;
         };
+        if edit == AccessoryEdit::DropKeys {
+            // It stays where its keys have it at the frame shown.
+            accessory.settle_at(self.playback.frame());
+        }
         if let Err(message) = accessory.edit(edit, &self.scene.actors) {
             let message = t!(
                 "session.accessory_failed",

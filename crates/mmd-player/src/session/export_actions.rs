@@ -84,15 +84,11 @@ impl Player {
             PhysicsMode::Baked => self.engine.bakes(),
             PhysicsMode::Off | PhysicsMode::Live => Vec::new(),
         };
-        let motion_camera = self.camera.use_motion && self.scene.has_camera();
         ExportScene {
             scene: self.scene.clone(),
-            fixed_camera: (!motion_camera).then(|| self.camera()),
-            fixed_light: self.light,
+            choices: self.frame_choices(),
+            view: self.view,
             music_offset: self.music_settings().offset,
-            self_shadow: self.view.self_shadow,
-            edges: self.view.edges,
-            ground_shadow: self.view.ground_shadow,
             physics: (self.engine.mode(), self.engine.rate()),
             bakes,
         }

@@ -22,10 +22,10 @@ use mmd_scene::actor::Actor;
 use mmd_scene::bounds;
 use mmd_scene::engine::{LiveStepping, PhysicsChange, PhysicsMode, SceneEngine};
 use mmd_scene::files::LoadError;
+use mmd_scene::frame::{CameraChoice, FrameChoices, SceneFrame, camera_of, light_of};
 use mmd_scene::model::Model;
 use mmd_scene::per_actor::PerActor;
 use mmd_scene::playback::Playback;
-use mmd_scene::project::locate::MissingPart;
 use mmd_scene::scene::{OpenInto, Scene};
 use rust_i18n::t;
 
@@ -41,6 +41,7 @@ use panels::{ActorPanel, bones_matching};
 use pose_actions::PoseModeState;
 use project_actions::ProjectState;
 use recent::RecentFiles;
+pub use requests::{Request, Requests};
 use view::ViewCamera;
 pub use view::ViewOptions;
 
@@ -59,27 +60,8 @@ mod physics_actions;
 mod pose_actions;
 pub mod project_actions;
 pub mod recent;
+pub mod requests;
 mod view;
-
-/// What the interface asked of the window, which carries it out and clears the flag.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Requests {
-    /// Show a file dialog to open files.
-    pub open_dialog: bool,
-    /// The same, for a model to put in place of the selected one.
-    pub replace_dialog: bool,
-    /// The same, for motions to add as layers.
-    pub add_layer_dialog: bool,
-    /// Show a file dialog to pick where the settings of this accessory (by its place in the
-    /// scene) are saved as a `.vac`.
-    pub save_vac_dialog: Option<usize>,
-    /// Show a file dialog to pick where the project is saved.
-    pub save_project_dialog: bool,
-    /// Show a file dialog to pick where this missing file of the project is.
-    pub locate_dialog: Option<MissingPart>,
-    /// Close the window.
-    pub quit: bool,
-}
 
 pub struct Player {
     pub scene: Scene,
@@ -106,6 +88,9 @@ pub struct Player {
     /// The frame the poses were evaluated at; `None` when an override or a model changed
     /// since.
     posed_frame: Option<f32>,
+    /// The scene evaluated at the timeline's frame, as the view draws it (brought up to date
+    /// by [`Player::update_pose`]).
+    frame: SceneFrame,
     /// File → Export: the running export, and how the last one ended.
     export: ExportState,
     /// How the scene's music plays, and the clock that follows it.
@@ -161,6 +146,7 @@ impl Player {
             requests: Requests::default(),
             recent: RecentFiles::default(),
             posed_frame: None,
+            frame: SceneFrame::default(),
             export: ExportState::default(),
             music: MusicState::default(),
             pose_mode: PoseModeState::default(),
@@ -354,7 +340,7 @@ impl Player {
                     });
             }
             Action::ResetLight => self.light = None,
-            Action::OpenDialog => self.requests.open_dialog = true,
+            Action::OpenDialog => self.requests.push(Request::OpenDialog),
             Action::Open(paths) => match Player::project_among(&paths) {
                 Some(project) => self.open_project_asking(project),
                 None => self.open(
@@ -364,7 +350,11 @@ impl Player {
                     },
                 ),
             },
-            Action::ReplaceModelDialog => self.requests.replace_dialog = self.selected.is_some(),
+            Action::ReplaceModelDialog => {
+                if self.selected.is_some() {
+                    self.requests.push(Request::ReplaceModelDialog);
+                }
+            }
             Action::ReplaceModel(path) => {
                 if let Some(selected) = self.selected {
                     self.open(&[path], OpenInto::Replace { selected });
@@ -379,24 +369,25 @@ impl Player {
             Action::EditAccessory { index, edit } => self.edit_accessory(index, edit),
             Action::RemoveAccessory(index) => self.remove_accessory(index),
             Action::SaveAccessoryVacDialog(index) => {
-                self.requests.save_vac_dialog =
-                    (index < self.scene.accessories.len()).then_some(index);
+                if index < self.scene.accessories.len() {
+                    self.requests.push(Request::SaveVacDialog(index));
+                }
             }
             Action::SaveAccessoryVac { index, path } => self.save_accessory_vac(index, &path),
             Action::SetLanguage(language) => language.set(),
             Action::Quit => self.quit(),
             Action::SaveProject => self.save_project(),
-            Action::SaveProjectAsDialog => self.requests.save_project_dialog = true,
+            Action::SaveProjectAsDialog => self.requests.push(Request::SaveProjectDialog),
             Action::SaveProjectTo(path) => self.save_project_to(&path),
             Action::AnswerUnsaved(answer) => self.answer_unsaved(answer),
-            Action::LocateMissingDialog(part) => self.requests.locate_dialog = Some(part),
+            Action::LocateMissingDialog(part) => self.requests.push(Request::LocateDialog(part)),
             Action::LocateMissing { part, path } => self.locate_missing(part, &path),
             Action::DismissError => self.error = None,
             Action::ClearNotices => self.notices.clear(),
             Action::SetPhysicsMode(mode) => self.set_physics_mode(mode),
             Action::SetPhysicsRate(rate) => self.set_physics_rate(rate),
             Action::ResetPhysics => self.physics_changed(PhysicsChange::Reset, None),
-            Action::AddLayerDialog => self.requests.add_layer_dialog = true,
+            Action::AddLayerDialog => self.requests.push(Request::AddLayersDialog),
             Action::AddLayers(paths) => self.add_layers(&paths),
             Action::EditLayer { layer, edit } => self.edit_layer(layer, edit),
             Action::StartExport(request) => self.start_export(request),
@@ -543,6 +534,28 @@ impl Player {
             .self_shadow_shown(self.playback.frame(), self.view.self_shadow)
     }
 
+    /// What the view decides about a frame beyond what the scene keys: the camera motion (the
+    /// free camera where the scene has none) or the free camera, the light set by hand, the
+    /// self-shadow switch.
+    pub fn frame_choices(&self) -> FrameChoices {
+        let free = self.camera.free();
+        FrameChoices {
+            camera: if self.camera.use_motion {
+                CameraChoice::Motion { otherwise: free }
+            } else {
+                CameraChoice::Fixed(free)
+            },
+            light: self.light,
+            self_shadow: self.view.self_shadow,
+        }
+    }
+
+    /// The scene evaluated at the timeline's frame as the view draws it (Pose mode's edited
+    /// pose for the selected model), as of the last [`Player::update_pose`].
+    pub fn frame(&self) -> &SceneFrame {
+        &self.frame
+    }
+
     pub fn view_options(&self) -> ViewOptions {
         self.view
     }
@@ -565,16 +578,34 @@ impl Player {
     /// Brings the poses up to the timeline's frame: evaluates when the frame moved, an
     /// override or a model changed, or a bake finished since the last evaluation. Returns
     /// whether it did.
+    /// The rest of the frame (camera, light, accessories, draw order) is evaluated again
+    /// either way, since the camera and the settings move without the timeline.
     pub fn update_pose(&mut self) -> bool {
         self.poll_bakes();
         self.poll_export();
         self.sync_pose_edit();
         let frame = self.playback.frame();
-        if self.posed_frame == Some(frame) {
-            return false;
+        let posed = self.posed_frame != Some(frame);
+        if posed {
+            self.evaluate();
         }
-        self.evaluate();
-        true
+        self.evaluate_frame();
+        posed
+    }
+
+    /// Evaluates the frame the view draws over the poses it shows.
+    fn evaluate_frame(&mut self) {
+        // Taken out and put back, so that it can be written while the poses are read; its
+        // lists keep their memory.
+        let mut scene_frame = std::mem::take(&mut self.frame);
+        let choices = self.frame_choices();
+        scene_frame.evaluate(
+            &self.scene,
+            self.playback.frame(),
+            |i| self.shown_pose(i),
+            &choices,
+        );
+        self.frame = scene_frame;
     }
 
     /// Computes every actor's pose at the timeline's frame, the actors in parallel: the
@@ -583,7 +614,6 @@ impl Player {
     pub fn evaluate(&mut self) {
         let frame = self.playback.frame();
         self.engine.pose(&self.scene.actors, frame);
-        self.scene.play(frame);
         let blown: Vec<(usize, String)> = self
             .engine
             .blow_ups()
@@ -650,21 +680,18 @@ impl Player {
     /// The camera to draw with: the camera motion at the current frame when it is in use,
     /// otherwise the free camera (MMD's start-up camera until it is framed).
     pub fn camera(&self) -> Camera {
-        self.camera
-            .use_motion
-            .then(|| {
-                self.scene
-                    .camera_posed(self.playback.frame(), |i| self.engine.pose_of(i))
-            })
-            .flatten()
-            .unwrap_or_else(|| self.camera.free())
+        camera_of(
+            &self.scene,
+            self.playback.frame(),
+            |i| self.engine.pose_of(i),
+            self.frame_choices().camera,
+        )
     }
 
     /// The light to draw with: the one set by hand, else the scene's light motion at the
     /// current frame (MMD's default without one).
     pub fn light(&self) -> Light {
-        self.light
-            .unwrap_or_else(|| self.scene.light_at(self.playback.frame()))
+        light_of(&self.scene, self.playback.frame(), self.light)
     }
 
     /// Whether the light is set by hand (over the light motion).

@@ -7,6 +7,7 @@
 //! [`mmd_scene::project`]'s; this is what the window adds: which of its settings a project
 //! keeps (physics, view, free camera, light by hand, timeline, music), and the question.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
@@ -18,7 +19,7 @@ use rust_i18n::t;
 
 use super::notices::Notice;
 use super::orbit::Orbit;
-use super::{Player, ViewOptions};
+use super::{Player, Request, ViewOptions};
 
 /// A project file's usual name ending; a project is known by its content, so it is only what
 /// Save project as… adds to a name typed without one.
@@ -74,11 +75,11 @@ impl Player {
     }
 
     /// The project's file name, if the scene belongs to one.
-    pub fn project_name(&self) -> Option<String> {
+    pub fn project_name(&self) -> Option<Cow<'_, str>> {
         let path = self.project.path.as_ref()?;
         Some(path.file_stem().map_or_else(
-            || path.display().to_string(),
-            |s| s.to_string_lossy().into_owned(),
+            || Cow::Owned(path.display().to_string()),
+            |s| s.to_string_lossy(),
         ))
     }
 
@@ -101,7 +102,7 @@ impl Player {
     pub(super) fn save_project(&mut self) {
         match self.project.path.clone() {
             Some(path) => self.save_project_to(&path),
-            None => self.requests.save_project_dialog = true,
+            None => self.requests.push(Request::SaveProjectDialog),
         }
     }
 
@@ -131,7 +132,7 @@ impl Player {
         if self.project.modified {
             self.project.pending = Some(AfterAnswer::Quit);
         } else {
-            self.requests.quit = true;
+            self.requests.push(Request::Quit);
         }
     }
 
@@ -162,7 +163,7 @@ impl Player {
 
     fn go_on(&mut self, next: AfterAnswer) {
         match next {
-            AfterAnswer::Quit => self.requests.quit = true,
+            AfterAnswer::Quit => self.requests.push(Request::Quit),
             AfterAnswer::OpenProject(path) => self.open_project(&path),
         }
     }
@@ -179,7 +180,7 @@ impl Player {
         let mut fresh = Player::new(opened.scene);
         fresh.recent = std::mem::take(&mut self.recent);
         fresh.recent.add(&[path.to_path_buf()]);
-        fresh.requests = self.requests;
+        fresh.requests = std::mem::take(&mut self.requests);
         fresh.music.generation = self.music.generation;
         fresh.music_changed();
         let mut notices = std::mem::take(&mut self.notices);

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use egui::{PopupCloseBehavior, RichText, Ui};
 use glam::Vec3;
-use mmd_scene::accessory::{Accessory, AccessoryEdit};
+use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessorySettings};
 use mmd_scene::actor::Actor;
 use rust_i18n::t;
 
@@ -27,6 +27,19 @@ fn accessory_title(index: usize, label: &str) -> String {
 }
 
 /// How a model is named in the parent list, as the Models list names it.
+/// The settings the panel shows of accessory `index`: a keyed one's as its keys set them at
+/// the frame shown, another's as the user set them.
+fn shown_settings<'a>(
+    player: &'a Player,
+    index: usize,
+    accessory: &'a Accessory,
+) -> &'a AccessorySettings {
+    match (&accessory.motion, player.frame().accessory(index)) {
+        (Some(_), Some(at)) => &at.settings,
+        _ => &accessory.settings,
+    }
+}
+
 fn model_title(index: usize, actor: &Actor) -> String {
     format!("{}. {}", index + 1, actor.model.label)
 }
@@ -46,8 +59,9 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                 .show(ui, |ui| {
                     for (index, accessory) in accessories.iter().enumerate() {
                         let selected = player.selected_accessory() == Some(index);
+                        let shown = shown_settings(player, index, accessory);
                         ui.horizontal(|ui| {
-                            accessory_row(ui, (index, accessory), selected, actions)
+                            accessory_row(ui, (index, accessory), shown, selected, actions)
                         });
                     }
                 });
@@ -71,9 +85,10 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
                     }
                 });
             }
-            settings(ui, accessory, keyed.is_none(), &mut edits);
+            let shown = shown_settings(player, index, accessory);
+            settings(ui, shown, keyed.is_none(), &mut edits);
             ui.add_enabled_ui(keyed.is_none(), |ui| {
-                parent_rows(ui, state, accessory, &player.scene.actors, &mut edits);
+                parent_rows(ui, state, shown, &player.scene.actors, &mut edits);
             });
             actions.extend(
                 edits
@@ -94,11 +109,12 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
 fn accessory_row(
     ui: &mut Ui,
     (index, accessory): (usize, &Accessory),
+    shown: &AccessorySettings,
     selected: bool,
     actions: &mut Vec<Action>,
 ) {
     let title = accessory_title(index, &accessory.label);
-    let visible = accessory.settings.visible;
+    let visible = shown.visible;
     let mut shown = visible;
     // A keyed accessory is shown or hidden by its keys.
     if ui
@@ -140,9 +156,8 @@ fn accessory_row(
 /// MMD's numbers and switches of the selected accessory: X/Y/Z, Rx/Ry/Rz, Si, Tr, AD and the
 /// ground shadow; all but AD (which MMD does not key) only shown, not edited, unless
 /// `editable` (an accessory its keys move).
-fn settings(ui: &mut Ui, accessory: &Accessory, editable: bool, edits: &mut Vec<AccessoryEdit>) {
-    ui.add_enabled_ui(editable, |ui| keyed_settings(ui, accessory, edits));
-    let s = &accessory.settings;
+fn settings(ui: &mut Ui, s: &AccessorySettings, editable: bool, edits: &mut Vec<AccessoryEdit>) {
+    ui.add_enabled_ui(editable, |ui| keyed_settings(ui, s, edits));
     ui.horizontal_wrapped(|ui| {
         let mut additive = s.additive;
         if ui
@@ -166,8 +181,7 @@ fn settings(ui: &mut Ui, accessory: &Accessory, editable: bool, edits: &mut Vec<
 }
 
 /// The numbers an accessory's keys set: X/Y/Z, Rx/Ry/Rz, Si and Tr.
-fn keyed_settings(ui: &mut Ui, accessory: &Accessory, edits: &mut Vec<AccessoryEdit>) {
-    let s = &accessory.settings;
+fn keyed_settings(ui: &mut Ui, s: &AccessorySettings, edits: &mut Vec<AccessoryEdit>) {
     let place = (t!("accessories.position"), ["X", "Y", "Z"], 0.1);
     if let Some(moved) = vec3_row(ui, place, s.position) {
         edits.push(AccessoryEdit::Position(moved));
@@ -237,12 +251,12 @@ fn vec3_row(
 fn parent_rows(
     ui: &mut Ui,
     state: &mut UiState,
-    accessory: &Accessory,
+    shown: &AccessorySettings,
     actors: &[Actor],
     edits: &mut Vec<AccessoryEdit>,
 ) {
     // A parent whose model was removed counts as the world, as the accessory is drawn.
-    let holder = accessory.settings.parent.as_ref().and_then(|parent| {
+    let holder = shown.parent.as_ref().and_then(|parent| {
         let index = actors.iter().position(|a| a.id == parent.actor)?;
         Some((index, parent.bone.as_str()))
     });

@@ -264,30 +264,56 @@ pub fn draw(
 /// The window's title: the project's name (marked `*` while it has unsaved changes), each
 /// model with its motions, and the camera motion.
 pub fn window_title(player: &Player) -> String {
+    let mut title = String::new();
+    write_window_title(player, &mut title);
+    title
+}
+
+/// [`window_title`], written into `out` (emptied first). The window writes it every frame
+/// into the same string, so that an unchanged title costs no allocation.
+pub fn write_window_title(player: &Player, out: &mut String) {
+    out.clear();
     let scene = &player.scene;
-    let mut parts = Vec::new();
+    if let Some(name) = player.project_name() {
+        out.push_str(&name);
+        if player.project_modified() {
+            out.push('*');
+        }
+        out.push_str(" — ");
+    }
+    let mut first = true;
+    let mut separate = |out: &mut String| {
+        if !std::mem::take(&mut first) {
+            out.push_str(" · ");
+        }
+    };
     for actor in &scene.actors {
-        parts.push(actor.model.label.clone());
-        let layers = actor.layer_sources();
-        if !layers.is_empty() {
-            let motions: Vec<&str> = layers.iter().map(|l| l.label.as_str()).collect();
-            parts.push(motions.join(", "));
+        separate(out);
+        out.push_str(&actor.model.label);
+        for (i, layer) in actor.layer_sources().iter().enumerate() {
+            out.push_str(if i == 0 { " · " } else { ", " });
+            out.push_str(&layer.label);
         }
     }
-    if parts.is_empty() {
-        parts.push(t!("window.no_model").into_owned());
+    if scene.actors.is_empty() {
+        separate(out);
+        out.push_str(&t!("window.no_model"));
     }
     if let Some(label) = scene.camera_label() {
-        parts.push(t!("window.camera", label = label).into_owned());
-    }
-    let scene_parts = parts.join(" · ");
-    match player.project_name() {
-        Some(name) => {
-            let mark = if player.project_modified() { "*" } else { "" };
-            format!("{name}{mark} — {scene_parts} — mmd-player")
+        separate(out);
+        // The translation without its label filled in (no formatting, so no allocation),
+        // then the label where it says.
+        let template = t!("window.camera");
+        match template.split_once("%{label}") {
+            Some((before, after)) => {
+                out.push_str(before);
+                out.push_str(label);
+                out.push_str(after);
+            }
+            None => out.push_str(&template),
         }
-        None => format!("{scene_parts} — mmd-player"),
     }
+    out.push_str(" — mmd-player");
 }
 
 /// The left panel (bones) or the right one (the scene: models, motions, accessories and

@@ -13,15 +13,13 @@ use std::time::{Duration, Instant};
 
 use super::frame_clock::FrameClock;
 use anyhow::{Context, Result};
-use mmd_player::draw_list::draw_items;
-use mmd_player::session::Player;
+use mmd_player::draw_list::{draw_items, frame_view};
 use mmd_player::session::action::Action;
 use mmd_player::session::notices::Notice;
+use mmd_player::session::{Player, Request};
 use mmd_player::settings::{ForThisRun, SettingsFile, WindowPlacement};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
-use mmd_render::View;
-use mmd_scene::accessory_placements::AccessoryPlacements;
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
 use winit::event::WindowEvent;
@@ -35,9 +33,6 @@ use super::press_split::split_after_press;
 
 /// The smallest window the interface is laid out for.
 pub const MIN_WINDOW_SIZE: (f64, f64) = (480.0, 360.0);
-/// Soft studio grey behind the model.
-const BACKGROUND: [f64; 4] = [0.86, 0.88, 0.92, 1.0];
-const GROUND_SHADOW: [f32; 4] = [0.25, 0.25, 0.3, 0.45];
 /// How often the window draws while a job it shows runs (a bake's or an export's progress, the
 /// system's file dialog waited for) and nothing else moves.
 const JOB_REDRAW: Duration = Duration::from_millis(200);
@@ -93,12 +88,13 @@ struct App {
     native_dialog: Option<NativeDialog>,
     /// The music on the sound device.
     audio: AudioOut,
-    /// Where the scene's accessories were last drawn.
-    accessory_placements: AccessoryPlacements,
     /// The system showed no file dialog when asked: File → Open uses the in-window browser
     /// from then on.
     no_native_dialog: bool,
     title: String,
+    /// The title written afresh each frame, to compare with `title` (kept to reuse its
+    /// memory).
+    next_title: String,
     result: Result<()>,
 }
 
@@ -128,9 +124,9 @@ pub fn run(session: Session, placement: Placement, hooks: TestHooks) -> Result<(
         redraw_at: Some(Instant::now()),
         native_dialog: None,
         audio: AudioOut::new(),
-        accessory_placements: AccessoryPlacements::default(),
         no_native_dialog: false,
         title: String::new(),
+        next_title: String::new(),
         result: Ok(()),
     };
     event_loop.run_app(&mut app).context("window event loop")?;
@@ -193,7 +189,7 @@ impl App {
         let Some((output, egui_wants)) = self.run_interface() else {
             return Ok(());
         };
-        if std::mem::take(&mut self.player.requests.quit) {
+        if self.player.requests.take(Request::Quit) {
             event_loop.exit();
             return Ok(());
         }
@@ -289,23 +285,11 @@ impl App {
     /// Opens the file dialog the interface asked for: the system's, or the in-window browser
     /// when the system has none.
     fn show_requested_dialog(&mut self) {
-        let requests = &mut self.player.requests;
-        let requested = if std::mem::take(&mut requests.open_dialog) {
-            Some(FilePurpose::Open)
-        } else if std::mem::take(&mut requests.add_layer_dialog) {
-            Some(FilePurpose::AddLayers)
-        } else if std::mem::take(&mut requests.replace_dialog) {
-            Some(FilePurpose::ReplaceModel)
-        } else if std::mem::take(&mut requests.save_project_dialog) {
-            Some(FilePurpose::SaveProject)
-        } else if let Some(part) = requests.locate_dialog.take() {
-            Some(FilePurpose::Locate(part))
-        } else {
-            requests
-                .save_vac_dialog
-                .take()
-                .map(FilePurpose::SaveAccessoryVac)
-        };
+        let requested = self
+            .player
+            .requests
+            .take_first(|r| *r != Request::Quit)
+            .and_then(dialog_purpose);
         let (Some(purpose), Some(running)) = (requested, self.running.as_ref()) else {
             return;
         };
@@ -391,12 +375,12 @@ impl App {
     }
 
     fn update_title(&mut self) {
-        let title = ui::window_title(&self.player);
-        if title != self.title
+        ui::write_window_title(&self.player, &mut self.next_title);
+        if self.next_title != self.title
             && let Some(running) = &self.running
         {
-            running.window.set_title(&title);
-            self.title = title;
+            running.window.set_title(&self.next_title);
+            std::mem::swap(&mut self.title, &mut self.next_title);
         }
     }
 
@@ -411,23 +395,12 @@ impl App {
             .egui_ctx
             .tessellate(output.shapes, output.pixels_per_point);
         let ppp = output.pixels_per_point;
-        let options = self.player.view_options();
-        let view = View {
-            camera: self.player.camera(),
-            light: self.player.light(),
-            background: BACKGROUND,
-            ground_shadow: options.ground_shadow.then_some(GROUND_SHADOW),
-            edges: options.edges,
-            wireframe: options.wireframe,
-            self_shadow: self.player.self_shadow(),
-        };
+        // What the window did after the interface (a file opened from the dialog) is drawn
+        // in this frame.
+        self.player.update_pose();
         let player = &self.player;
-        let drawn = draw_items(
-            &player.scene,
-            |i| player.shown_pose(i),
-            &mut self.accessory_placements,
-        )
-        .collect();
+        let view = frame_view(player.frame(), &player.view_options());
+        let drawn = draw_items(&player.scene, player.frame(), |i| player.shown_pose(i));
         let input = FrameInput {
             view,
             view_size: physical(self.ui.view_rect.size(), ppp),
@@ -445,6 +418,8 @@ impl App {
             }),
             _ => running.gpu.draw(&input),
         };
+        // It reads the player; the GPU's errors are reported to it next.
+        drop(input);
         running.gpu.free_ui_textures(&mut textures);
         drawn?;
         self.clock.presented(Instant::now());
@@ -460,6 +435,19 @@ impl App {
         self.result = Err(error);
         event_loop.exit();
     }
+}
+
+/// The file dialog `request` asks for; `None` for what is not a dialog.
+fn dialog_purpose(request: Request) -> Option<FilePurpose> {
+    Some(match request {
+        Request::OpenDialog => FilePurpose::Open,
+        Request::AddLayersDialog => FilePurpose::AddLayers,
+        Request::ReplaceModelDialog => FilePurpose::ReplaceModel,
+        Request::SaveProjectDialog => FilePurpose::SaveProject,
+        Request::LocateDialog(part) => FilePurpose::Locate(part),
+        Request::SaveVacDialog(index) => FilePurpose::SaveAccessoryVac(index),
+        Request::Quit => return None,
+    })
 }
 
 /// How soon egui asked to run again in `output` (`Duration::MAX`: not until input).
@@ -509,10 +497,10 @@ impl ApplicationHandler for App {
         }
         match event {
             // A project with unsaved changes asks first; the answer quits through
-            // `requests.quit`.
+            // `Request::Quit`.
             WindowEvent::CloseRequested => {
                 self.player.apply(Action::Quit);
-                if std::mem::take(&mut self.player.requests.quit) {
+                if self.player.requests.take(Request::Quit) {
                     event_loop.exit();
                 } else if let Some(running) = self.running.as_ref() {
                     running.window.request_redraw();

@@ -42,12 +42,13 @@ pub struct Upload {
 }
 
 /// The parts of a finished frame that [`Gpu::draw`] needs.
-pub struct FrameInput<'a> {
+pub struct FrameInput<'a, D> {
     pub view: View,
     /// Size of the central panel in physical pixels.
     pub view_size: (u32, u32),
-    /// The shown actors and accessories, in the order they are drawn.
-    pub drawn: Vec<DrawItem<'a>>,
+    /// The shown actors and accessories, in the order they are drawn (read as it is made,
+    /// never collected: the frame allocates nothing for it).
+    pub drawn: D,
     pub paint_jobs: &'a [egui::ClippedPrimitive],
     pub pixels_per_point: f32,
 }
@@ -218,17 +219,15 @@ impl Gpu {
 
     /// Records the 3D view and the UI into `output` (a texture of the surface's format and
     /// size).
-    fn encode(
+    fn encode<'a>(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         output: &wgpu::TextureView,
-        frame: &FrameInput<'_>,
+        frame: &FrameInput<'_, impl Iterator<Item = DrawItem<'a>> + Clone>,
     ) {
         self.prepare_view_texture(frame.view_size);
         if let Some(target) = self.view_texture.as_ref() {
-            let drawn = self
-                .uploads
-                .prepare(&self.queue, frame.drawn.iter().copied());
+            let drawn = self.uploads.prepare(&self.queue, frame.drawn.clone());
             self.renderer.render(
                 &self.queue,
                 encoder,
@@ -274,7 +273,10 @@ impl Gpu {
     }
 
     /// Draws a frame to the window.
-    pub fn draw(&mut self, frame: &FrameInput<'_>) -> Result<()> {
+    pub fn draw<'a>(
+        &mut self,
+        frame: &FrameInput<'_, impl Iterator<Item = DrawItem<'a>> + Clone>,
+    ) -> Result<()> {
         let surface_texture = match self.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t)
             | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
@@ -295,7 +297,10 @@ impl Gpu {
     }
 
     /// Draws a frame, UI included, into an image of the window's size.
-    pub fn capture(&mut self, frame: &FrameInput<'_>) -> Result<image::RgbaImage> {
+    pub fn capture<'a>(
+        &mut self,
+        frame: &FrameInput<'_, impl Iterator<Item = DrawItem<'a>> + Clone>,
+    ) -> Result<image::RgbaImage> {
         let (width, height) = self.size();
         let texture = self.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("screenshot"),

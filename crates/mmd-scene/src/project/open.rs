@@ -426,7 +426,7 @@ impl<'a> Opening<'a> {
                 })
                 .collect();
             accessory.motion = AccessoryMotion::new(keys);
-            accessory.play(0.0);
+            accessory.settle_at(0.0);
         }
         accessory
     }

@@ -332,7 +332,7 @@ impl Import<'_> {
             keys.push(accessory_key(0, &state, parent));
         }
         placed.motion = AccessoryMotion::new(keys);
-        placed.play(0.0);
+        placed.settle_at(0.0);
         if accessory.keys.len() <= 1 {
             // One key (or none) places it for good: its settings, free to edit.
             placed.motion = None;
