@@ -37,7 +37,7 @@
 //!    log-quaternion joint parameters, described in `src/ik/mod.rs`). Globals are always
 //!    `parent global * local`, computed parents first, so a parent with a larger index is
 //!    still ready before its children, with D3DX's arithmetic (MMD's): rotation matrices by
-//!    its formula, and the product chained through skinning matrices (`pose.rs`,
+//!    its formula, and the product chained through skinning matrices (`transform.rs`,
 //!    `update_global`).
 //!
 //! Arithmetic order matters: a long unlimited chain (hair, a tie) amplifies the last bits of
@@ -103,6 +103,7 @@
 //! skinned vertex and camera value stays finite (`tests/hostile_pipeline.rs` checks this).
 
 mod aabb;
+mod append;
 pub mod bezier;
 mod camera;
 mod camera_motion;
@@ -118,6 +119,7 @@ mod pose;
 mod rig;
 mod self_shadow;
 mod skin;
+mod transform;
 
 pub use aabb::Aabb;
 pub use camera::Camera;

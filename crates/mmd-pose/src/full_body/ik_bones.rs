@@ -13,8 +13,9 @@
 
 use glam::Affine3A;
 
-use crate::pose::{Scratch, local_transform, update_append, update_global};
+use crate::append::update_append;
 use crate::rig::{NONE, Rig};
+use crate::transform::{Scratch, local_transform, update_global};
 
 /// Sets each IK bone's animated translation so that, when its chain solves during
 /// evaluation, it lies on its effector; then refreshes every global. Rotations are left as

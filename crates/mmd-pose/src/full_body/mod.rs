@@ -68,8 +68,9 @@ use glam::{Mat3A, Quat, Vec3, Vec3A};
 
 use crate::ik::euler::decompose;
 use crate::ik::log_quat;
-use crate::pose::{Pose, local_transform, update_all_locals};
+use crate::pose::Pose;
 use crate::rig::{NONE, Rig};
+use crate::transform::{local_transform, update_all_locals};
 use limits::project;
 use priority::PriorityScratch;
 use skeleton::{BodyJoint, JointKind, find_handle, find_joints, split_about};

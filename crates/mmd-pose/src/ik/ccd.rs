@@ -10,11 +10,11 @@ use glam::{Mat3A, Quat, Vec3A};
 
 use super::chain::{DEGENERATE, TOLERANCE, refresh_deps, set_local_rotation};
 use super::d3dx::{direction, dot, euler_angles, euler_matrix, matrix_rotation, then};
-use crate::pose::{
+use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
+use crate::transform::{
     Scratch, global_of_skin, parent_skin, rotation_matrix, rotation_of_parts, skin_step,
     update_global,
 };
-use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
 
 /// Squared distance between the unit directions from a link to the effector and to the IK
 /// bone below which MMD considers the chain converged.

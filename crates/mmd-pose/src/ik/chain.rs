@@ -2,8 +2,8 @@
 //! refresh the globals the solver reads, and measure how far the effector is from the IK
 //! bone.
 
-use crate::pose::{Scratch, local_rotation, rotation_matrix, update_global};
 use crate::rig::IkSolverDef;
+use crate::transform::{Scratch, local_rotation, rotation_matrix, update_global};
 
 /// The solve ends once the effector is this close to the IK bone (model units).
 pub(crate) const TOLERANCE: f32 = 1.0e-4;

@@ -7,8 +7,8 @@ use glam::{DMat3, DVec3, Mat3A, Quat, Vec3A};
 use super::chain::{DEGENERATE, TOLERANCE, distance, refresh_deps, set_local_rotation};
 use super::euler::{angle_rates, compose, decompose};
 use super::log_quat;
-use crate::pose::Scratch;
 use crate::rig::{IkLinkDef, IkSolverDef, LinkLimit, NONE};
+use crate::transform::Scratch;
 
 /// Damping λ as a fraction of the chain's length (the sum of the distances from each link
 /// to the effector): small enough that a well-conditioned step is Gauss–Newton's, large

@@ -68,8 +68,8 @@ pub(crate) mod log_quat;
 
 pub(crate) use jacobian::JacobianScratch;
 
-use crate::pose::Scratch;
 use crate::rig::IkSolverDef;
+use crate::transform::Scratch;
 
 /// Which solver an IK chain runs (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
