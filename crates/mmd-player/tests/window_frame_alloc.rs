@@ -1,0 +1,77 @@
+//! The window's own work for a frame allocates nothing while a scene plays: moving the
+//! timeline, posing and evaluating the frame (`Player::update_pose`), writing the title and
+//! walking the draw list, as `window/event_loop.rs` does every frame (egui's and wgpu's own
+//! work aside). A counting global allocator watches the playing thread.
+#![allow(unsafe_code, clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../../mmd-pose/tests/counting_alloc/mod.rs"]
+mod counting_alloc;
+
+use counting_alloc::allocations;
+use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
+use mmd_player::draw_list::{draw_items, frame_view};
+use mmd_player::session::Player;
+use mmd_player::session::action::Action;
+use mmd_player::ui;
+use mmd_scene::accessory::AccessoryEdit;
+use mmd_scene::scene::{OpenInto, Scene};
+
+/// The bundled dance with a prop held by a bone and one on the floor.
+fn scene_with_props(dir: &std::path::Path) -> Scene {
+    let prop = dir.join("prop.x");
+    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
+    let x = XFile::from_triangles(
+        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
+        vec![[0, 1, 2]],
+        vec![0],
+        vec![XMaterial {
+            diffuse: [1.0, 0.0, 0.0, 1.0],
+            power: 5.0,
+            specular: [0.0; 3],
+            emissive: [0.2; 3],
+            texture: None,
+        }],
+    );
+    std::fs::write(&prop, xfile::write_text(&x)).unwrap();
+    let mut scene = Scene::bundled().unwrap();
+    scene
+        .open(&[prop.clone(), prop], OpenInto::Add { selected: Some(0) })
+        .unwrap();
+    let actors = scene.actors.clone();
+    let hand = actors[0].model.rig.bone_name(5).to_owned();
+    scene.accessories[0]
+        .edit(AccessoryEdit::Parent(Some((0, hand))), &actors)
+        .unwrap();
+    scene
+}
+
+/// Allocations of `frames` frames of the window's per-frame work, a 60th of a second each.
+fn allocations_playing(player: &mut Player, title: &mut String, frames: usize) -> usize {
+    let before = allocations();
+    let mut drawn = 0;
+    for _ in 0..frames {
+        player.advance(1.0 / 60.0);
+        player.update_pose();
+        ui::write_window_title(player, title);
+        let view = frame_view(player.frame(), &player.view_options());
+        drawn += draw_items(&player.scene, player.frame(), |i| player.shown_pose(i)).count();
+        std::hint::black_box(&view);
+    }
+    assert!(drawn >= frames, "the model is drawn every frame");
+    allocations() - before
+}
+
+#[test]
+fn a_playing_frame_of_the_window_allocates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut player = Player::new(scene_with_props(dir.path()));
+    if !player.playback().playing {
+        player.apply(Action::TogglePlay);
+    }
+    assert!(player.playback().playing);
+    let mut title = String::new();
+    // The first frames build what is kept (the frame's lists, the title's memory).
+    allocations_playing(&mut player, &mut title, 5);
+    assert_eq!(allocations_playing(&mut player, &mut title, 120), 0);
+    assert!(title.contains("mmd-player"), "{title}");
+}
