@@ -118,6 +118,7 @@ mod pose;
 mod rig;
 mod self_shadow;
 mod skin;
+pub mod skin_weights;
 
 pub use aabb::Aabb;
 pub use camera::Camera;
