@@ -119,6 +119,7 @@ mod pose;
 mod rig;
 mod self_shadow;
 mod skin;
+pub mod skin_weights;
 mod transform;
 
 pub use aabb::Aabb;

@@ -1,50 +1,27 @@
 //! CPU reference skinning: BDEF1/2/4 linear blend, SDEF (MMD's spherical deformation with
 //! C, R0, R1) and QDEF (dual-quaternion blend), vertex morphs applied first. The renderer
 //! skins on the GPU; this is the reference its output and the tests are checked against.
+//! Both read each vertex's bones and weights as [`VertexWeights`] cleans them.
 
 use glam::{Affine3A, Mat3A, Quat, Vec3, Vec3A, Vec4};
-use mmd_format::pmx::{MorphOffsets, Pmx, Weight};
+use mmd_format::pmx::{MorphOffsets, Pmx};
 
 use crate::pose::Pose;
-use crate::rig::{finite_vec, finite_weight, index};
-
-#[derive(Debug, Clone, Copy)]
-enum Skin {
-    Linear {
-        bones: [u32; 4],
-        weights: [f32; 4],
-    },
-    Sdef {
-        bones: [u32; 2],
-        weight: f32,
-        c: Vec3A,
-        /// (C + R0') / 2 and (C + R1') / 2, with R0', R1' moved so their weighted mean is C.
-        cr0: Vec3A,
-        cr1: Vec3A,
-    },
-    Qdef {
-        bones: [u32; 4],
-        weights: [f32; 4],
-    },
-}
+use crate::rig::finite_vec;
+use crate::skin_weights::{NO_BONE, SdefParams, VertexWeights};
 
 /// A model's mesh as the CPU skinning needs it.
 #[derive(Debug, Clone)]
 pub struct SkinMesh {
     positions: Vec<Vec3A>,
-    skins: Vec<Skin>,
+    skins: Vec<VertexWeights>,
     /// (morph index, range in `morph_offsets`) per vertex morph.
     vertex_morphs: Vec<(usize, u32, u32)>,
     morph_offsets: Vec<(u32, Vec3A)>,
 }
 
-/// Invalid bone indices skin with the identity.
-const NO_BONE: u32 = u32::MAX;
-
 impl SkinMesh {
     pub fn from_pmx(pmx: &Pmx) -> SkinMesh {
-        let bone_count = pmx.bones.len();
-        let bone = |i: i32| index(i, bone_count).unwrap_or(NO_BONE);
         // Positions and offsets as the rig takes them (non-finite ones zero, huge ones
         // clamped), so that skinning sums stay finite.
         let positions = pmx
@@ -55,48 +32,7 @@ impl SkinMesh {
         let skins = pmx
             .vertices
             .iter()
-            .map(|v| match &v.weight {
-                Weight::Bdef1 { bone: b } => Skin::Linear {
-                    bones: [bone(*b), NO_BONE, NO_BONE, NO_BONE],
-                    weights: [1.0, 0.0, 0.0, 0.0],
-                },
-                Weight::Bdef2 { bones, weight } => {
-                    let w = finite_weight(*weight);
-                    Skin::Linear {
-                        bones: [bone(bones[0]), bone(bones[1]), NO_BONE, NO_BONE],
-                        weights: [w, 1.0 - w, 0.0, 0.0],
-                    }
-                }
-                Weight::Bdef4 { bones, weights } => Skin::Linear {
-                    bones: bones.map(bone),
-                    weights: weights.map(finite_weight),
-                },
-                Weight::Sdef {
-                    bones,
-                    weight,
-                    c,
-                    r0,
-                    r1,
-                } => {
-                    let w0 = finite_weight(*weight);
-                    let w1 = 1.0 - w0;
-                    let (c, r0, r1) = (finite_vec(*c), finite_vec(*r0), finite_vec(*r1));
-                    let rw = r0 * w0 + r1 * w1;
-                    let r0 = c + r0 - rw;
-                    let r1 = c + r1 - rw;
-                    Skin::Sdef {
-                        bones: [bone(bones[0]), bone(bones[1])],
-                        weight: w0,
-                        c,
-                        cr0: (c + r0) * 0.5,
-                        cr1: (c + r1) * 0.5,
-                    }
-                }
-                Weight::Qdef { bones, weights } => Skin::Qdef {
-                    bones: bones.map(bone),
-                    weights: weights.map(finite_weight),
-                },
-            })
+            .map(|v| VertexWeights::from_pmx(&v.weight, pmx.bones.len()))
             .collect();
         let mut vertex_morphs = Vec::new();
         let mut morph_offsets = Vec::new();
@@ -127,19 +63,10 @@ impl SkinMesh {
     /// The bones that move vertex `v` (with a non-zero weight); empty when out of range.
     pub fn vertex_bones(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
         let (bones, weights): (&[u32], &[f32]) = match self.skins.get(v) {
-            Some(Skin::Linear { bones, weights } | Skin::Qdef { bones, weights }) => {
-                (bones, weights)
-            }
-            Some(Skin::Sdef { bones, weight, .. }) => (
-                bones,
-                if *weight == 0.0 {
-                    &[0.0, 1.0]
-                } else if *weight == 1.0 {
-                    &[1.0, 0.0]
-                } else {
-                    &[1.0, 1.0]
-                },
-            ),
+            Some(
+                VertexWeights::Linear { bones, weights } | VertexWeights::Qdef { bones, weights },
+            ) => (bones, weights),
+            Some(VertexWeights::Sdef { bones, weights, .. }) => (bones, weights),
             None => (&[], &[]),
         };
         bones
@@ -176,7 +103,7 @@ impl SkinMesh {
         for (skin, slot) in self.skins.iter().zip(out.iter_mut()) {
             let p = Vec3A::from(*slot);
             let p = match *skin {
-                Skin::Linear { bones, weights } => {
+                VertexWeights::Linear { bones, weights } => {
                     let mut acc = Vec3A::ZERO;
                     for (&b, &w) in bones.iter().zip(&weights) {
                         if w != 0.0 {
@@ -185,21 +112,18 @@ impl SkinMesh {
                     }
                     acc
                 }
-                Skin::Sdef {
+                VertexWeights::Sdef {
                     bones,
-                    weight,
-                    c,
-                    cr0,
-                    cr1,
+                    weights: [w0, w1],
+                    params: SdefParams { c, cr0, cr1 },
                 } => {
-                    let w1 = 1.0 - weight;
                     let (m0, m1) = (matrix(bones[0]), matrix(bones[1]));
                     let q = rotation(bones[0]).slerp(rotation(bones[1]), w1);
                     Mat3A::from_quat(q) * (p - c)
-                        + m0.transform_point3a(cr0) * weight
+                        + m0.transform_point3a(cr0) * w0
                         + m1.transform_point3a(cr1) * w1
                 }
-                Skin::Qdef { bones, weights } => {
+                VertexWeights::Qdef { bones, weights } => {
                     dual_quaternion_blend(&bones, &weights, p, &matrix)
                 }
             };

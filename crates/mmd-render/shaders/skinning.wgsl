@@ -52,6 +52,21 @@ fn quat_rotate(q: vec4<f32>, v: vec3<f32>) -> vec3<f32> {
     return v + q.w * t + cross(q.xyz, t);
 }
 
+// acos as glam computes it for Quat::slerp in the CPU reference (DirectXMath's 7th-degree
+// minimax). The GPU's own acos rounds differently, and an SDEF weight below 0 or above 1
+// extrapolates the slerp, magnifying that difference to ~1e-3 units in the skinned vertex.
+fn acos_approx(v: f32) -> f32 {
+    let x = abs(v);
+    let root = sqrt(max(1.0 - x, 0.0));
+    var r = ((((((-0.0012624911 * x + 0.00667009) * x - 0.017088126) * x + 0.03089188) * x
+        - 0.050174303) * x + 0.08897899) * x - 0.2145988) * x + 1.5707963;
+    r *= root;
+    if v >= 0.0 {
+        return r;
+    }
+    return 3.14159265 - r;
+}
+
 // Spherical interpolation from a to b along the shorter arc (as glam's Quat::slerp).
 fn quat_slerp(a: vec4<f32>, b_in: vec4<f32>, s: f32) -> vec4<f32> {
     var b = b_in;
@@ -63,7 +78,7 @@ fn quat_slerp(a: vec4<f32>, b_in: vec4<f32>, s: f32) -> vec4<f32> {
     if d > 0.99999988 {
         return normalize(mix(a, b, s));
     }
-    let theta = acos(d);
+    let theta = acos_approx(d);
     return (a * sin(theta * (1.0 - s)) + b * sin(theta * s)) / sin(theta);
 }
 

@@ -2,8 +2,8 @@
 //! (`shaders/skinning.wgsl`) that writes the frame's vertex buffer.
 
 use bytemuck::{Pod, Zeroable};
-use glam::Vec3;
-use mmd_format::pmx::{Pmx, Weight};
+use mmd_format::pmx::Pmx;
+use mmd_pose::skin_weights::{self, NO_BONE, VertexWeights};
 
 /// Bytes per skinned vertex: position + edge scale, normal, uv + additional UV1.
 pub const SKINNED_VERTEX_SIZE: u64 = 48;
@@ -45,90 +45,54 @@ pub struct SkinInputs {
     pub sdef: Vec<SdefParams>,
 }
 
-/// Packs every vertex. A bone index outside the skeleton names the identity matrix stored
-/// after the bones' matrices (index `bone_count`), so the shader never reads outside the
-/// matrix buffer; non-finite positions and weights count as 0, as in the CPU reference.
+/// Packs every vertex, its bones and weights as mmd-pose's [`VertexWeights`] cleans them for
+/// the CPU reference too, so that both skin a hostile weight alike. A bone outside the
+/// skeleton ([`NO_BONE`]) names the identity matrix stored after the bones' matrices (index
+/// `bone_count`), so the shader never reads outside the matrix buffer. Non-finite positions
+/// count as 0.
 pub fn pack_vertices(pmx: &Pmx) -> SkinInputs {
     let bone_count = pmx.bones.len();
-    let bone = |index: i32, weight: f32| -> (u32, f32) {
-        let weight = finite(weight);
-        match usize::try_from(index) {
-            Ok(i) if i < bone_count => (i as u32, weight),
-            _ => (bone_count as u32, weight),
-        }
-    };
+    let identity = bone_count as u32;
+    let gpu_bone = |b: u32| if b == NO_BONE { identity } else { b };
     let mut sdef = Vec::new();
     let vertices = pmx
         .vertices
         .iter()
         .map(|v| {
-            let mut packed = SourceVertex {
+            let influence = VertexWeights::from_pmx(&v.weight, bone_count);
+            let (kind, bones, weights, sdef_index) = match influence {
+                VertexWeights::Linear { bones, weights } => (KIND_LINEAR, bones, weights, 0),
+                VertexWeights::Qdef { bones, weights } => (KIND_QDEF, bones, weights, 0),
+                VertexWeights::Sdef {
+                    bones: [b0, b1],
+                    weights: [w0, w1],
+                    params,
+                } => {
+                    sdef.push(SdefParams::from(params));
+                    let index = sdef.len() as u32 - 1;
+                    (
+                        KIND_SDEF,
+                        [b0, b1, NO_BONE, NO_BONE],
+                        [w0, w1, 0.0, 0.0],
+                        index,
+                    )
+                }
+            };
+            SourceVertex {
                 position: finite3(v.position),
                 edge_scale: v.edge_scale,
                 normal: v.normal,
-                kind: KIND_LINEAR,
+                kind,
                 uv: v.uv,
-                sdef_index: 0,
+                sdef_index,
                 pad: 0,
                 add_uv1: v.additional_uvs[0],
-                bones: [0; 4],
-                weights: [0.0; 4],
-            };
-            let mut set = |slot: usize, index: i32, weight: f32| {
-                let (b, w) = bone(index, weight);
-                packed.bones[slot] = b;
-                packed.weights[slot] = w;
-            };
-            let kind = match &v.weight {
-                Weight::Bdef1 { bone } => {
-                    set(0, *bone, 1.0);
-                    KIND_LINEAR
-                }
-                Weight::Bdef2 { bones, weight } => {
-                    set(0, bones[0], *weight);
-                    set(1, bones[1], 1.0 - weight);
-                    KIND_LINEAR
-                }
-                Weight::Bdef4 { bones, weights } => {
-                    for slot in 0..4 {
-                        set(slot, bones[slot], weights[slot]);
-                    }
-                    KIND_LINEAR
-                }
-                Weight::Qdef { bones, weights } => {
-                    for slot in 0..4 {
-                        set(slot, bones[slot], weights[slot]);
-                    }
-                    KIND_QDEF
-                }
-                Weight::Sdef {
-                    bones,
-                    weight,
-                    c,
-                    r0,
-                    r1,
-                } => {
-                    set(0, bones[0], *weight);
-                    set(1, bones[1], 1.0 - weight);
-                    packed.sdef_index = sdef.len() as u32;
-                    sdef.push(sdef_params(
-                        finite(*weight),
-                        finite3(*c).into(),
-                        finite3(*r0).into(),
-                        finite3(*r1).into(),
-                    ));
-                    KIND_SDEF
-                }
-            };
-            packed.kind = kind;
-            packed
+                bones: bones.map(gpu_bone),
+                weights,
+            }
         })
         .collect();
     SkinInputs { vertices, sdef }
-}
-
-fn finite(v: f32) -> f32 {
-    if v.is_finite() { v } else { 0.0 }
 }
 
 fn finite3(v: [f32; 3]) -> [f32; 3] {
@@ -139,18 +103,13 @@ fn finite3(v: [f32; 3]) -> [f32; 3] {
     }
 }
 
-/// The standard SDEF preparation: R0 and R1 are shifted so that their weighted mean lies on
-/// C, then the skinned centre is blended from the midpoints (C + R0') / 2 and (C + R1') / 2.
-fn sdef_params(w0: f32, c: Vec3, r0: Vec3, r1: Vec3) -> SdefParams {
-    let rw = r0 * w0 + r1 * (1.0 - w0);
-    let r0 = c + r0 - rw;
-    let r1 = c + r1 - rw;
-    let cr0 = (c + r0) * 0.5;
-    let cr1 = (c + r1) * 0.5;
-    SdefParams {
-        c: c.extend(0.0).into(),
-        cr0: cr0.extend(0.0).into(),
-        cr1: cr1.extend(0.0).into(),
+impl From<skin_weights::SdefParams> for SdefParams {
+    fn from(p: skin_weights::SdefParams) -> SdefParams {
+        SdefParams {
+            c: p.c.extend(0.0).into(),
+            cr0: p.cr0.extend(0.0).into(),
+            cr1: p.cr1.extend(0.0).into(),
+        }
     }
 }
 
