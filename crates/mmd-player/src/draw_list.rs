@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use glam::Mat4;
+use smallvec::SmallVec;
 use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
 use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning, View};
@@ -139,6 +140,10 @@ pub fn frame_view(frame: &SceneFrame, options: &ViewOptions) -> View {
     }
 }
 
+/// How many uploads a frame lists without allocating: more models and accessories than
+/// scenes usually hold (a stage, a few dancers, their props).
+pub const DRAWN_ON_STACK: usize = 64;
+
 /// A scene's meshes on the GPU, each with its actor's or accessory's id, and the order the
 /// last frame drew them in (kept to reuse its memory). The ids sit apart from the uploads, so
 /// that finding an item's upload reads a few cache lines rather than one per upload.
@@ -176,12 +181,13 @@ impl Uploads {
     }
 
     /// Sets the upload of each of `items` to its place, look and pose for the next frame, and
-    /// returns the uploads in the items' order (an item without an upload is left out).
+    /// returns the uploads in the items' order (an item without an upload is left out), on
+    /// the stack up to [`DRAWN_ON_STACK`] of them.
     pub fn prepare<'a>(
         &mut self,
         queue: &wgpu::Queue,
         items: impl IntoIterator<Item = DrawItem<'a>>,
-    ) -> Vec<&ModelGpu> {
+    ) -> SmallVec<[&ModelGpu; DRAWN_ON_STACK]> {
         self.order.clear();
         for item in items {
             let Some(at) = self.ids.iter().position(|&id| id == item.id) else {
