@@ -153,7 +153,7 @@ impl<'a> Reader<'a> {
         let (records, _) = block.as_chunks::<N>();
         Ok(records
             .iter()
-            .map(|record| decode(&mut Fields { record, at: 0 }))
+            .map(|record| decode(&mut Fields::new(record)))
             .collect())
     }
 }
@@ -166,7 +166,12 @@ pub(crate) struct Fields<'a, const N: usize> {
     at: usize,
 }
 
-impl<const N: usize> Fields<'_, N> {
+impl<'a, const N: usize> Fields<'a, N> {
+    #[inline(always)]
+    pub(crate) fn new(record: &'a [u8; N]) -> Self {
+        Fields { record, at: 0 }
+    }
+
     #[inline(always)]
     pub(crate) fn array<const M: usize>(&mut self) -> [u8; M] {
         let mut out = [0u8; M];

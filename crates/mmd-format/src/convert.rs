@@ -777,14 +777,7 @@ fn convert_joints(pmd: &Pmd, rigid_body_count: usize, report: &mut Report) -> Ve
             name_en: String::new(),
             kind: JointKind::Spring6Dof,
             rigid_bodies: [body(n, 0, j.rigid_bodies[0]), body(n, 1, j.rigid_bodies[1])],
-            position: j.position,
-            rotation: j.rotation,
-            position_min: j.position_min,
-            position_max: j.position_max,
-            rotation_min: j.rotation_min,
-            rotation_max: j.rotation_max,
-            spring_position: j.spring_position,
-            spring_rotation: j.spring_rotation,
+            constraint: j.constraint,
         })
         .collect()
 }

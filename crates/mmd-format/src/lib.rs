@@ -19,6 +19,7 @@ pub mod any;
 mod binary;
 pub mod convert;
 pub mod error;
+mod joint;
 pub mod pmd;
 pub mod pmm;
 pub mod pmx;
@@ -30,5 +31,6 @@ mod warning;
 pub mod xfile;
 
 pub use error::{Error, ErrorKind, Format, Result};
+pub use joint::JointConstraint;
 pub use text::FixedText;
 pub use warning::ReadWarning;

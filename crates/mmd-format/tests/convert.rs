@@ -272,8 +272,8 @@ fn gene_pmd_and_pmx_describe_the_same_rig_mesh_and_morphs() {
     }
     for (i, (a, b)) in ours.joints.iter().zip(&reference.joints).enumerate() {
         assert_eq!(
-            (&a.name, a.rigid_bodies, a.position),
-            (&b.name, b.rigid_bodies, b.position),
+            (&a.name, a.rigid_bodies, a.constraint.position),
+            (&b.name, b.rigid_bodies, b.constraint.position),
             "joint {i}"
         );
     }

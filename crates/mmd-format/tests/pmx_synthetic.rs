@@ -3,8 +3,8 @@
 //! section non-empty, PMX 2.1 joints of every kind and soft bodies with anchors and pins. A
 //! hand-assembled 2.1 file pins the byte layout of those parts independently of the writer.
 
-use mmd_format::ErrorKind;
 use mmd_format::pmx::*;
+use mmd_format::{ErrorKind, JointConstraint};
 
 /// `read(write(m)) == m`, and writing what was read gives the same bytes again.
 fn round_trip(m: &Pmx) -> Vec<u8> {
@@ -371,14 +371,16 @@ fn full_model(header: Header) -> Pmx {
             name_en: format!("joint {i}"),
             kind,
             rigid_bodies: [i as i32 % 3, if i == 0 { -1 } else { 1 }],
-            position: [1.0, 2.0, 3.0],
-            rotation: [0.1, 0.2, 0.3],
-            position_min: [-1.0; 3],
-            position_max: [1.0; 3],
-            rotation_min: [-0.5; 3],
-            rotation_max: [0.5; 3],
-            spring_position: [10.0; 3],
-            spring_rotation: [20.0; 3],
+            constraint: JointConstraint {
+                position: [1.0, 2.0, 3.0],
+                rotation: [0.1, 0.2, 0.3],
+                position_min: [-1.0; 3],
+                position_max: [1.0; 3],
+                rotation_min: [-0.5; 3],
+                rotation_max: [0.5; 3],
+                spring_position: [10.0; 3],
+                spring_rotation: [20.0; 3],
+            },
         })
         .collect();
     let soft_bodies = if v21 {
@@ -798,7 +800,7 @@ fn hand_assembled_pmx21() {
     assert_eq!(m.rigid_bodies[0].friction, 0.5);
     assert_eq!(m.joints[0].kind, JointKind::Hinge);
     assert_eq!(m.joints[0].rigid_bodies, [0, -1]);
-    assert_eq!(m.joints[0].spring_rotation, [0.25; 3]);
+    assert_eq!(m.joints[0].constraint.spring_rotation, [0.25; 3]);
     let s = &m.soft_bodies[0];
     assert_eq!(s.shape, SoftBodyShape::Rope);
     assert_eq!(s.material, -1);

@@ -73,16 +73,17 @@ pub fn joint_desc(
     rest_b: &Mat4,
     options: &PhysicsOptions,
 ) -> Option<JointDesc> {
-    let joint = rest_transform(j.position, j.rotation);
+    let c = &j.constraint;
+    let joint = rest_transform(c.position, c.rotation);
     let frame_a = raw_pose(&(rest_a.inverse() * joint))?;
     let frame_b = raw_pose(&(rest_b.inverse() * joint))?;
     let mut spring_mask = 0;
-    for (axis, &k) in j.spring_position.iter().enumerate() {
+    for (axis, &k) in c.spring_position.iter().enumerate() {
         if k != 0.0 {
             spring_mask |= 1 << axis;
         }
     }
-    for (axis, &k) in j.spring_rotation.iter().enumerate() {
+    for (axis, &k) in c.spring_rotation.iter().enumerate() {
         if k != 0.0 || options.angular_springs == AngularSprings::All {
             spring_mask |= 1 << (axis + 3);
         }
@@ -93,11 +94,11 @@ pub fn joint_desc(
         body_b: i32::try_from(j.bodies[1]).ok()?,
         frame_a,
         frame_b,
-        linear_lower: j.position_min,
-        linear_upper: j.position_max,
-        angular_lower: j.rotation_min,
-        angular_upper: j.rotation_max,
-        stiffness: s(j.spring_position, j.spring_rotation),
+        linear_lower: c.position_min,
+        linear_upper: c.position_max,
+        angular_lower: c.rotation_min,
+        angular_upper: c.rotation_max,
+        stiffness: s(c.spring_position, c.spring_rotation),
         spring_mask,
         stop_erp: options.stop_erp.unwrap_or(-1.0),
         use_frame_offset: i32::from(options.use_frame_offset),

@@ -5,6 +5,7 @@
 //! `f32`, joint bodies that exist and differ. Problems are neutralised (the part dropped, the
 //! value clamped) and reported as [`PhysicsWarning`]s, in file order.
 
+use mmd_format::JointConstraint;
 use mmd_format::pmx::{Joint, JointKind, PhysicsMode, Pmx, RigidBody, RigidShape};
 
 use crate::error::PhysicsWarning;
@@ -71,14 +72,8 @@ pub struct ValidJoint {
     pub source: usize,
     /// Indices into the list of valid bodies (not the PMX list).
     pub bodies: [usize; 2],
-    pub position: [f32; 3],
-    pub rotation: [f32; 3],
-    pub position_min: [f32; 3],
-    pub position_max: [f32; 3],
-    pub rotation_min: [f32; 3],
-    pub rotation_max: [f32; 3],
-    pub spring_position: [f32; 3],
-    pub spring_rotation: [f32; 3],
+    /// The file's constraint with its limits and stiffnesses clamped.
+    pub constraint: JointConstraint,
 }
 
 /// Bone rest positions, checked: `None` for a bone whose position is not usable.
@@ -285,7 +280,8 @@ fn joint_of(
         // Nothing for the solver to move; Bullet would only spend rows on it.
         return None;
     }
-    if !coordinate_ok(j.position) || !j.rotation.iter().all(|v| v.is_finite()) {
+    let c = &j.constraint;
+    if !coordinate_ok(c.position) || !c.rotation.iter().all(|v| v.is_finite()) {
         warnings.push(skipped("position or rotation is not finite"));
         return None;
     }
@@ -311,10 +307,10 @@ fn joint_of(
         }
         v.map(|x| if x.is_finite() { x.clamp(-hi, hi) } else { 0.0 })
     };
-    let position_min = limit(j.position_min, "linear lower limit", MAX_LINEAR_LIMIT);
-    let position_max = limit(j.position_max, "linear upper limit", MAX_LINEAR_LIMIT);
-    let rotation_min = limit(j.rotation_min, "angular lower limit", MAX_ANGLE);
-    let rotation_max = limit(j.rotation_max, "angular upper limit", MAX_ANGLE);
+    let position_min = limit(c.position_min, "linear lower limit", MAX_LINEAR_LIMIT);
+    let position_max = limit(c.position_max, "linear upper limit", MAX_LINEAR_LIMIT);
+    let rotation_min = limit(c.rotation_min, "angular lower limit", MAX_ANGLE);
+    let rotation_max = limit(c.rotation_max, "angular upper limit", MAX_ANGLE);
     let mut spring = |v: [f32; 3], field| {
         if v.iter().any(|x| !x.is_finite() || *x < 0.0) {
             fixed(field, "is negative or not finite", "set to 0");
@@ -329,19 +325,21 @@ fn joint_of(
             }
         })
     };
-    let spring_position = spring(j.spring_position, "linear spring");
-    let spring_rotation = spring(j.spring_rotation, "angular spring");
+    let spring_position = spring(c.spring_position, "linear spring");
+    let spring_rotation = spring(c.spring_rotation, "angular spring");
     Some(ValidJoint {
         source: i,
         bodies: [a, b],
-        position: j.position,
-        rotation: j.rotation,
-        position_min,
-        position_max,
-        rotation_min,
-        rotation_max,
-        spring_position,
-        spring_rotation,
+        constraint: JointConstraint {
+            position: c.position,
+            rotation: c.rotation,
+            position_min,
+            position_max,
+            rotation_min,
+            rotation_max,
+            spring_position,
+            spring_rotation,
+        },
     })
 }
 

@@ -21,7 +21,7 @@ fn allowance(pmx: &Pmx, body: usize) -> f32 {
         .joints
         .iter()
         .filter(|j| j.rigid_bodies.contains(&(body as i32)))
-        .map(|j| at.distance(Vec3::from(j.position)))
+        .map(|j| at.distance(Vec3::from(j.constraint.position)))
         .fold(0.0, f32::max);
     MAX_SAG + 2.0 * lever
 }

@@ -6,6 +6,7 @@ mod common;
 
 use common::{body, bone, model, rest_globals};
 use glam::{Mat4, Quat, Vec3};
+use mmd_format::JointConstraint;
 use mmd_format::pmx::{Joint, PhysicsMode, Pmx, RigidShape};
 use mmd_physics::{ModelPhysics, PhysicsOptions, StepOutcome};
 
@@ -36,9 +37,12 @@ fn chain() -> Pmx {
     let joint = |name: &str, a: i32, b: i32, x: f32| Joint {
         name: name.into(),
         rigid_bodies: [a, b],
-        position: [x, 20.0, 0.0],
-        rotation_min: [-limit; 3],
-        rotation_max: [limit; 3],
+        constraint: JointConstraint {
+            position: [x, 20.0, 0.0],
+            rotation_min: [-limit; 3],
+            rotation_max: [limit; 3],
+            ..JointConstraint::default()
+        },
         ..Joint::default()
     };
     model(

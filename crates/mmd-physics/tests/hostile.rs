@@ -5,6 +5,7 @@ mod common;
 
 use common::{body, bone, model, rest_globals};
 use glam::{Mat4, Vec3};
+use mmd_format::JointConstraint;
 use mmd_format::pmx::{Joint, JointKind, PhysicsMode, Pmx, RigidShape};
 use mmd_physics::{MAX_BODIES, ModelPhysics, PhysicsOptions, PhysicsWarning, StepOutcome};
 
@@ -136,7 +137,10 @@ fn hostile_joints_are_repaired_or_skipped() {
     }
     let joint = |a: i32, b: i32| Joint {
         rigid_bodies: [a, b],
-        position: [0.0, 10.0, 0.0],
+        constraint: JointConstraint {
+            position: [0.0, 10.0, 0.0],
+            ..JointConstraint::default()
+        },
         ..Joint::default()
     };
     let mut joints = vec![
@@ -146,20 +150,20 @@ fn hostile_joints_are_repaired_or_skipped() {
         joint(0, 1),  // 3: fine
     ];
     let mut nan_frame = joint(0, 2);
-    nan_frame.rotation = [f32::NAN; 3];
+    nan_frame.constraint.rotation = [f32::NAN; 3];
     joints.push(nan_frame); // 4: skipped
     let mut wild = joint(1, 2);
-    wild.position_min = [f32::NAN, -1e30, 0.0];
-    wild.position_max = [f32::INFINITY, 1e30, 0.0];
-    wild.rotation_min = [-1e30, f32::NEG_INFINITY, 0.0];
-    wild.rotation_max = [1e30, f32::NAN, 0.0];
-    wild.spring_position = [f32::NAN, -10.0, 1e30];
-    wild.spring_rotation = [1e30, f32::INFINITY, -1.0];
+    wild.constraint.position_min = [f32::NAN, -1e30, 0.0];
+    wild.constraint.position_max = [f32::INFINITY, 1e30, 0.0];
+    wild.constraint.rotation_min = [-1e30, f32::NEG_INFINITY, 0.0];
+    wild.constraint.rotation_max = [1e30, f32::NAN, 0.0];
+    wild.constraint.spring_position = [f32::NAN, -10.0, 1e30];
+    wild.constraint.spring_rotation = [1e30, f32::INFINITY, -1.0];
     wild.kind = JointKind::Hinge;
     joints.push(wild); // 5: clamped
     let mut upside_down = joint(2, 3);
-    upside_down.rotation_min = [1.0, 1.0, 1.0];
-    upside_down.rotation_max = [-1.0, -1.0, -1.0];
+    upside_down.constraint.rotation_min = [1.0, 1.0, 1.0];
+    upside_down.constraint.rotation_max = [-1.0, -1.0, -1.0];
     joints.push(upside_down); // 6: lower > upper leaves the axes free, as in Bullet
 
     let pmx = model(

@@ -5,6 +5,7 @@ mod common;
 
 use common::{CONSTRAINT_TESTS, body, bone, fixture_model, joint_angles, joint_offset, model};
 use glam::{Mat4, Quat, Vec3};
+use mmd_format::JointConstraint;
 use mmd_format::pmx::{Joint, PhysicsMode, RigidShape};
 use mmd_physics::{ModelPhysics, PhysicsOptions, StepOutcome};
 
@@ -31,9 +32,12 @@ fn pendulum() -> mmd_format::pmx::Pmx {
     let joint = Joint {
         name: "hinge".into(),
         rigid_bodies: [0, 1],
-        position: [0.0, 20.0, 0.0],
-        rotation_min: [0.0, 0.0, -limit],
-        rotation_max: [0.0, 0.0, limit],
+        constraint: JointConstraint {
+            position: [0.0, 20.0, 0.0],
+            rotation_min: [0.0, 0.0, -limit],
+            rotation_max: [0.0, 0.0, limit],
+            ..JointConstraint::default()
+        },
         ..Joint::default()
     };
     model(
@@ -175,7 +179,10 @@ fn the_constraint_test_models_settle_inside_their_limits() {
                 );
                 let angles = joint_angles(&pmx, &physics, 0).to_array();
                 for (axis, angle) in angles.iter().enumerate() {
-                    let (lo, hi) = (joint.rotation_min[axis], joint.rotation_max[axis]);
+                    let (lo, hi) = (
+                        joint.constraint.rotation_min[axis],
+                        joint.constraint.rotation_max[axis],
+                    );
                     assert!(
                         *angle > lo - TOLERANCE && *angle < hi + TOLERANCE,
                         "{rel} {tilt} frame {frame}: axis {axis} at {}° outside [{}°, {}°]",

@@ -10,6 +10,7 @@ pub(crate) use layout::Layout;
 pub use read::read;
 pub use write::write;
 
+use crate::JointConstraint;
 use crate::text::FixedText;
 
 /// "No bone" in 16-bit bone fields.
@@ -168,12 +169,5 @@ pub struct RigidBody {
 pub struct Joint {
     pub name: FixedText<20>,
     pub rigid_bodies: [u32; 2],
-    pub position: [f32; 3],
-    pub rotation: [f32; 3],
-    pub position_min: [f32; 3],
-    pub position_max: [f32; 3],
-    pub rotation_min: [f32; 3],
-    pub rotation_max: [f32; 3],
-    pub spring_position: [f32; 3],
-    pub spring_rotation: [f32; 3],
+    pub constraint: JointConstraint,
 }

@@ -4,6 +4,7 @@
 use super::{
     Bone, English, Ik, Joint, Material, Morph, MorphVertex, Physics, Pmd, RigidBody, Vertex,
 };
+use crate::JointConstraint;
 use crate::binary::{Ctx, Fields, Reader};
 use crate::error::{ErrorKind, Format, Result};
 use crate::text::FixedText;
@@ -18,7 +19,8 @@ pub(super) const IK_MIN_SIZE: usize = 11;
 pub(super) const MORPH_MIN_SIZE: usize = 25;
 pub(super) const MORPH_VERTEX_SIZE: usize = 16;
 pub(super) const RIGID_BODY_SIZE: usize = 83;
-pub(super) const JOINT_SIZE: usize = 124;
+/// Name, two body indices, the constraint.
+pub(super) const JOINT_SIZE: usize = 20 + 2 * 4 + JointConstraint::SIZE;
 
 pub(super) const MAGIC: &[u8; 3] = b"Pmd";
 
@@ -266,14 +268,7 @@ fn read_physics(r: &mut Reader<'_>) -> Result<Physics> {
     let joints = r.records::<JOINT_SIZE, _>(count, |f| Joint {
         name: field_text(f),
         rigid_bodies: [f.u32(), f.u32()],
-        position: f.floats(),
-        rotation: f.floats(),
-        position_min: f.floats(),
-        position_max: f.floats(),
-        rotation_min: f.floats(),
-        rotation_max: f.floats(),
-        spring_position: f.floats(),
-        spring_rotation: f.floats(),
+        constraint: JointConstraint::read(&f.array()),
     })?;
     Ok(Physics {
         rigid_bodies,

@@ -128,18 +128,7 @@ pub fn write(pmd: &Pmd) -> Result<Vec<u8>> {
             w.bytes(&j.name.bytes);
             w.u32(j.rigid_bodies[0]);
             w.u32(j.rigid_bodies[1]);
-            for v in [
-                &j.position,
-                &j.rotation,
-                &j.position_min,
-                &j.position_max,
-                &j.rotation_min,
-                &j.rotation_max,
-                &j.spring_position,
-                &j.spring_rotation,
-            ] {
-                w.floats(v);
-            }
+            j.constraint.write(&mut w);
         }
     }
     Ok(w.into_bytes())

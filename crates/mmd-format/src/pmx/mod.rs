@@ -7,7 +7,7 @@ mod write;
 pub use read::read;
 pub use write::write;
 
-use crate::ReadWarning;
+use crate::{JointConstraint, ReadWarning};
 
 /// Text encoding flag of the PMX header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -465,14 +465,7 @@ pub struct Joint {
     pub kind: JointKind,
     /// Rigid body indices (-1 = none).
     pub rigid_bodies: [i32; 2],
-    pub position: [f32; 3],
-    pub rotation: [f32; 3],
-    pub position_min: [f32; 3],
-    pub position_max: [f32; 3],
-    pub rotation_min: [f32; 3],
-    pub rotation_max: [f32; 3],
-    pub spring_position: [f32; 3],
-    pub spring_rotation: [f32; 3],
+    pub constraint: JointConstraint,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -995,7 +995,7 @@ impl<'a> PmxReader<'a> {
     }
 
     fn joints(&mut self, rigid_bodies: usize) -> Result<Vec<Joint>> {
-        let min = 4 + 4 + 1 + 2 * self.sizes.rigid_body + 8 * 12;
+        let min = 4 + 4 + 1 + 2 * self.sizes.rigid_body + JointConstraint::SIZE;
         let count = self.r.count_i32(min).ctx(|| "joint count")?;
         let mut out = Vec::with_capacity(count);
         for i in 0..count {
@@ -1024,14 +1024,7 @@ impl<'a> PmxReader<'a> {
                 self.index_or_none(rb, "rigid body", rigid_bodies)?,
                 self.index_or_none(rb, "rigid body", rigid_bodies)?,
             ],
-            position: self.r.vec3()?,
-            rotation: self.r.vec3()?,
-            position_min: self.r.vec3()?,
-            position_max: self.r.vec3()?,
-            rotation_min: self.r.vec3()?,
-            rotation_max: self.r.vec3()?,
-            spring_position: self.r.vec3()?,
-            spring_rotation: self.r.vec3()?,
+            constraint: JointConstraint::read(&self.r.array()?),
         })
     }
 

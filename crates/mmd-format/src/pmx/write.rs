@@ -535,18 +535,7 @@ impl PmxWriter {
         for &rb in &j.rigid_bodies {
             self.index(self.rigid_body_size, "rigid body", rb)?;
         }
-        for v in [
-            &j.position,
-            &j.rotation,
-            &j.position_min,
-            &j.position_max,
-            &j.rotation_min,
-            &j.rotation_max,
-            &j.spring_position,
-            &j.spring_rotation,
-        ] {
-            self.vec(v);
-        }
+        j.constraint.write(&mut self.w);
         Ok(())
     }
 

@@ -102,8 +102,8 @@ pub fn joint_frame(pmx: &Pmx, physics: &mmd_physics::ModelPhysics, j: usize, k: 
     let b = usize::try_from(joint.rigid_bodies[k]).expect("joint body");
     let rb = &pmx.rigid_bodies[b];
     let rest = Mat4::from_rotation_translation(euler_rotation(rb.rotation), rb.position.into());
-    let joint_rest =
-        Mat4::from_rotation_translation(euler_rotation(joint.rotation), joint.position.into());
+    let c = &joint.constraint;
+    let joint_rest = Mat4::from_rotation_translation(euler_rotation(c.rotation), c.position.into());
     let current = physics.body_transform(b).expect("joint body simulated");
     current * rest.inverse() * joint_rest
 }
