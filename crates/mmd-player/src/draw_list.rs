@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use glam::Mat4;
-use smallvec::SmallVec;
 use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
 use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning, View};
@@ -12,6 +11,7 @@ use mmd_scene::accessory::AccessorySettings;
 use mmd_scene::frame::SceneFrame;
 use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::{Drawn, Scene};
+use smallvec::SmallVec;
 
 use crate::session::ViewOptions;
 use crate::textures::texture_source;

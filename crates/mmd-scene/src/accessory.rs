@@ -212,7 +212,7 @@ pub struct Accessory {
     /// Whether the file has per-vertex colours (read, but not drawn: see the MMD notes).
     pub has_vertex_colors: bool,
     /// Its keys (from a `.pmm` or a project): while it has them, they set its settings
-    /// every frame ([`Accessory::play`]).
+    /// every frame ([`Accessory::settings_at`]).
     pub motion: Option<AccessoryMotion>,
 }
 

@@ -2,9 +2,9 @@
 //! physics mode: a counting global allocator watches `SceneFrame::pose` (the engine's
 //! `SceneEngine::pose`, then the rest of the frame) over every frame of the bundled
 //! dance, with physics off, live (as the window steps it and as a render plays every frame)
-//! and baked, with gravity keys, and with one model hung from another's bone (外部親). Only the posing thread's
-//! allocations are counted.
-#![allow(unsafe_code)]
+//! and baked, with gravity keys, with one model hung from another's bone (外部親), and with
+//! accessories held and keyed. Only the posing thread's allocations are counted.
+#![allow(unsafe_code, clippy::unwrap_used)]
 
 // The pose crate's counting allocator, shared rather than copied.
 #[path = "../../mmd-pose/tests/counting_alloc/mod.rs"]

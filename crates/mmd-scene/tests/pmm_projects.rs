@@ -184,7 +184,7 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     let authored = scene.accessories[0].settings.clone();
     let first = pmm.accessories[0].keys[0].state;
     let second = pmm.accessories[0].keys[1];
-    let (at_10, _) = frame_at(&scene, 10.0);
+    let (at_10, _) = frame_at(scene, 10.0);
     let floor = &at_10.accessory(0).unwrap().settings;
     assert_eq!(floor.position, Vec3::from(first.position));
     assert!(floor.rotation.abs_diff_eq(
@@ -202,7 +202,7 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     assert_eq!(floor.parent, None);
     assert!(at_10.actor_drawn(0), "shown until its model key hides it");
     let holder = &pmm.models[0].bone_names[3];
-    let (at_25, engine) = frame_at(&scene, 25.0);
+    let (at_25, engine) = frame_at(scene, 25.0);
     assert!(!at_25.actor_drawn(0), "hidden by its model key at frame 15");
     assert!(
         !at_25
