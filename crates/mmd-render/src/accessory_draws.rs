@@ -24,7 +24,7 @@ use bytemuck::{Pod, Zeroable};
 
 use crate::material::MaterialUniform;
 use crate::model::{MaterialGpu, ModelGpu};
-use crate::renderer::Pipelines;
+use crate::pipelines::Pipelines;
 use crate::skinning::SKINNED_VERTEX_SIZE;
 
 /// Bytes of one place in the buffer (`array<mat4x4<f32>>` in `shaders/mmd.wgsl`).

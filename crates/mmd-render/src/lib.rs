@@ -15,6 +15,7 @@ mod material;
 mod model;
 mod morph;
 mod offscreen;
+mod pipelines;
 mod png_stream;
 mod renderer;
 mod shadow_map;
@@ -28,7 +29,7 @@ pub use error::RenderError;
 // The camera, light and self-shadow a View holds are the pose crate's, named here for callers.
 pub use mmd_pose::{Aabb, Camera, Light, SelfShadow, SelfShadowMode};
 pub use model::{AccessoryLook, ModelGpu, SkinnedVertex};
-pub use offscreen::{OFFSCREEN_FORMAT, Offscreen, read_buffer};
+pub use offscreen::{OFFSCREEN_FORMAT, Offscreen, ReadbackTarget, read_buffer};
 pub use renderer::{DEPTH_FORMAT, FrameTargets, Renderer, SAMPLE_COUNT, View};
 pub use shadow_map::{SHADOW_MAP_SIZE, light_view_projection};
 pub use texture::TextureWarning;

@@ -6,14 +6,14 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use glam::{Mat4, Quat, Vec2, Vec3};
-use mmd_format::pmx::{Pmx, SphereMode, Toon, Weight, material_flags};
+use mmd_format::pmx::{Material, Pmx, SphereMode, Toon, Weight, material_flags};
 use rayon::prelude::*;
 
 use crate::RenderError;
 use crate::material::{MaterialParams, MaterialSwitches, MaterialUniform, Shading};
 use crate::morph::Morphs;
 use crate::renderer::Renderer;
-use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SourceVertex, pack_vertices};
+use crate::skinning::{SKINNED_VERTEX_SIZE, SdefParams, SkinInputs, SourceVertex, pack_vertices};
 use crate::texture::{self, TextureWarning};
 use crate::texture_source::TextureSource;
 
@@ -64,6 +64,21 @@ enum Triangles {
     /// An accessory's, on the CPU: its run's draws hold them in the run's own buffer
     /// (`accessory_draws.rs`), so a buffer of the accessory's would never be read.
     Kept(Vec<u32>),
+}
+
+impl Triangles {
+    /// Where a model of `shading` keeps `indices`.
+    fn new(device: &wgpu::Device, indices: Vec<u32>, shading: Shading) -> Triangles {
+        match shading {
+            Shading::Model => Triangles::Uploaded(texture::buffer_with(
+                device,
+                "indices",
+                bytemuck::cast_slice(&indices),
+                wgpu::BufferUsages::INDEX,
+            )),
+            Shading::Accessory => Triangles::Kept(indices),
+        }
+    }
 }
 
 /// A model's GPU resources and per-frame state.
@@ -233,6 +248,235 @@ fn texture_index(index: i32, count: usize) -> Option<usize> {
     usize::try_from(index).ok().filter(|&i| i < count)
 }
 
+/// The triangles' vertex indices and each material's range of them. An accessory's vertices
+/// that several materials share are copied into `inputs`, one for each material after the
+/// first (each vertex names its material when drawn: `accessory_draws.rs`), within the
+/// device's `limits`.
+fn indexed_triangles(
+    pmx: &Pmx,
+    inputs: &mut SkinInputs,
+    shading: Shading,
+    limits: &wgpu::Limits,
+) -> Result<(Vec<u32>, Vec<Range<u32>>), RenderError> {
+    let file_vertex_count = inputs.vertices.len() as u32;
+    let mut indices = triangle_indices(pmx, file_vertex_count);
+    let ranges = material_ranges(pmx, indices.len() as u32);
+    if shading == Shading::Accessory {
+        let copies = split_shared_vertices(&mut indices, &ranges, file_vertex_count);
+        for source in copies {
+            let vertex = inputs.vertices[source as usize];
+            inputs.vertices.push(vertex);
+        }
+        check_buffer_sizes(limits, inputs.vertices.len(), pmx.faces.len(), 0)?;
+    }
+    Ok((indices, ranges))
+}
+
+/// Every face's three vertex indices in order; a triangle naming a vertex that does not exist
+/// (of `vertex_count`) is dropped (made degenerate).
+fn triangle_indices(pmx: &Pmx, vertex_count: u32) -> Vec<u32> {
+    pmx.faces
+        .iter()
+        .flat_map(|face| {
+            if face.iter().all(|&v| v < vertex_count) {
+                *face
+            } else {
+                [0; 3]
+            }
+        })
+        .collect()
+}
+
+/// Some vertex blends rotations (SDEF, QDEF).
+fn blends_rotations(pmx: &Pmx) -> bool {
+    pmx.vertices
+        .iter()
+        .any(|v| matches!(v.weight, Weight::Sdef { .. } | Weight::Qdef { .. }))
+}
+
+/// The skinning pass's buffers of one model and its bind group: the inputs (source vertices,
+/// SDEF parameters), what each frame writes (bone matrices and rotations, morphs' position
+/// and UV deltas) and the skinned vertices the draws read.
+struct SkinBuffers {
+    skinning_buffer: wgpu::Buffer,
+    rotation_buffer: wgpu::Buffer,
+    position_delta_buffer: wgpu::Buffer,
+    uv_delta_buffer: wgpu::Buffer,
+    skinned_buffer: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+}
+
+impl SkinBuffers {
+    /// Uploads `inputs` with the bones at `matrices` and `rotations` and no morph applied.
+    fn new(
+        device: &wgpu::Device,
+        renderer: &Renderer,
+        inputs: &SkinInputs,
+        matrices: &[Mat4],
+        rotations: &[Quat],
+    ) -> SkinBuffers {
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        let buffer =
+            |label: &str, bytes: &[u8]| texture::buffer_with(device, label, bytes, storage);
+        let source_buffer = buffer("source vertices", bytemuck::cast_slice(&inputs.vertices));
+        let sdef_buffer = buffer("sdef", bytemuck::cast_slice(&inputs.sdef));
+        let skinning_buffer = buffer("skinning", bytemuck::cast_slice(matrices));
+        let rotation_buffer = buffer("rotations", bytemuck::cast_slice(rotations));
+        let zeros = vec![[0.0f32; 4]; inputs.vertices.len()];
+        let position_delta_buffer = buffer("position deltas", bytemuck::cast_slice(&zeros));
+        let uv_delta_buffer = buffer("uv deltas", bytemuck::cast_slice(&zeros));
+        let vertex_count = inputs.vertices.len() as u64;
+        let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("skinned vertices"),
+            size: (vertex_count * SKINNED_VERTEX_SIZE).max(SKINNED_VERTEX_SIZE),
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::VERTEX
+                | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("skinning"),
+            layout: &renderer.skinning.layout,
+            entries: &[
+                entry(0, &source_buffer),
+                entry(1, &sdef_buffer),
+                entry(2, &skinning_buffer),
+                entry(3, &rotation_buffer),
+                entry(4, &position_delta_buffer),
+                entry(5, &uv_delta_buffer),
+                entry(6, &skinned_buffer),
+            ],
+        });
+        SkinBuffers {
+            skinning_buffer,
+            rotation_buffer,
+            position_delta_buffer,
+            uv_delta_buffer,
+            skinned_buffer,
+            bind_group,
+        }
+    }
+}
+
+/// The textures a material binds: its colour texture, sphere map and toon ramp, each its own
+/// or the renderer's stand-in.
+struct MaterialTextures<'t> {
+    /// `None`: the material has no texture of its own (white is bound).
+    own: Option<&'t wgpu::TextureView>,
+    base: &'t wgpu::TextureView,
+    sphere: &'t wgpu::TextureView,
+    toon: &'t wgpu::TextureView,
+}
+
+impl<'t> MaterialTextures<'t> {
+    /// Material `m`'s, among the model's uploaded `views` (by texture index): white for a
+    /// missing colour texture or multiply-sphere map, black for a missing add-sphere map, the
+    /// generated shared ramp for a shared toon (or a missing `toonNN.bmp`), white for another
+    /// missing toon.
+    fn of(
+        renderer: &'t Renderer,
+        pmx: &Pmx,
+        m: &Material,
+        views: &'t HashMap<usize, wgpu::TextureView>,
+    ) -> MaterialTextures<'t> {
+        let view_of =
+            |index: i32| texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i));
+        let own = view_of(m.texture);
+        let sphere = match m.sphere_mode {
+            SphereMode::None => &renderer.white,
+            SphereMode::Add => view_of(m.sphere_texture).unwrap_or(&renderer.black),
+            SphereMode::Multiply | SphereMode::SubTexture => {
+                view_of(m.sphere_texture).unwrap_or(&renderer.white)
+            }
+        };
+        let toon = match m.toon {
+            Toon::Shared(n) => renderer
+                .shared_toons
+                .get(usize::from(n))
+                .unwrap_or(&renderer.white),
+            Toon::Texture(i) => view_of(i)
+                .or_else(|| {
+                    let path = pmx.textures.get(usize::try_from(i).ok()?)?;
+                    renderer
+                        .shared_toons
+                        .get(usize::from(texture::shared_toon_name(path)?))
+                })
+                .unwrap_or(&renderer.white),
+        };
+        MaterialTextures {
+            own,
+            base: own.unwrap_or(&renderer.white),
+            sphere,
+            toon,
+        }
+    }
+}
+
+/// Uploads material `m` (drawing `indices`, shaded as `shading`) at its `params` and full
+/// opacity: its uniform and its bind group with `textures`.
+fn upload_material(
+    device: &wgpu::Device,
+    renderer: &Renderer,
+    m: &Material,
+    params: &MaterialParams,
+    indices: Range<u32>,
+    textures: MaterialTextures<'_>,
+    shading: Shading,
+) -> MaterialGpu {
+    let switches = MaterialSwitches {
+        sphere_mode: m.sphere_mode,
+        receives_self_shadow: m.flags & material_flags::RECEIVE_SELF_SHADOW != 0,
+        shading,
+    };
+    let written = params.uniform(switches, 1.0);
+    let uniform = texture::buffer_with(
+        device,
+        "material",
+        bytemuck::bytes_of(&written),
+        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    );
+    let bind_group = material_bind_group(
+        device,
+        &renderer.material_layout,
+        &uniform,
+        [textures.base, textures.sphere, textures.toon],
+        [&renderer.wrap_sampler, &renderer.clamp_sampler],
+    );
+    let untextured = textures.own.is_none();
+    MaterialGpu {
+        indices,
+        double_sided: m.flags & material_flags::DOUBLE_SIDED != 0,
+        edge: m.flags & material_flags::EDGE != 0 && params.edge_visible(),
+        edge_flag: m.flags & material_flags::EDGE != 0,
+        ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
+        casts_self_shadow: m.flags & material_flags::CAST_SELF_SHADOW != 0,
+        untextured,
+        casts_solid: untextured && params.casts_solid(1.0),
+        bind_group,
+        plain: untextured && m.sphere_mode == SphereMode::None,
+        uniform,
+        written,
+        switches,
+        visible: params.diffuse[3] > 0.0,
+    }
+}
+
+impl FrameState {
+    /// A model just uploaded: at the origin, in the default look, to be skinned.
+    fn at_rest(shading: Shading) -> FrameState {
+        FrameState {
+            placement: Mat4::IDENTITY,
+            look: AccessoryLook::default(),
+            written_opacity: 1.0,
+            draw_key: next_draw_key(),
+            materials_version: next_draw_key(),
+            visible_materials: 0,
+            accessory: shading == Shading::Accessory,
+            needs_skinning: AtomicBool::new(true),
+        }
+    }
+}
+
 impl ModelGpu {
     /// Uploads `pmx` in its rest pose. Textures are decoded in parallel; a missing or
     /// undecodable texture becomes a warning and a neutral stand-in (white for colour and
@@ -272,8 +516,12 @@ impl ModelGpu {
         shading: Shading,
     ) -> Result<(ModelGpu, Vec<TextureWarning>), RenderError> {
         let limits = device.limits();
-        let faces = pmx.faces.len();
-        check_buffer_sizes(&limits, pmx.vertices.len(), faces, pmx.bones.len())?;
+        check_buffer_sizes(
+            &limits,
+            pmx.vertices.len(),
+            pmx.faces.len(),
+            pmx.bones.len(),
+        )?;
         let max_side = limits.max_texture_dimension_2d;
         // The textures decode and upload on rayon's threads while the vertices are packed: a
         // model with one big texture sheet would otherwise keep a core idle through its decode.
@@ -282,77 +530,18 @@ impl ModelGpu {
             || pack_vertices(pmx),
         );
         let (views, mut warnings) = texture_views(pmx, loaded);
-        let file_vertex_count = inputs.vertices.len() as u32;
-        // A triangle naming a vertex that does not exist is dropped (made degenerate).
-        let mut indices: Vec<u32> = pmx
-            .faces
-            .iter()
-            .flat_map(|face| {
-                if face.iter().all(|&v| v < file_vertex_count) {
-                    *face
-                } else {
-                    [0; 3]
-                }
-            })
-            .collect();
-        let ranges = material_ranges(pmx, indices.len() as u32);
-        if shading == Shading::Accessory {
-            // Each vertex names its material when drawn (`accessory_draws.rs`).
-            let copies = split_shared_vertices(&mut indices, &ranges, file_vertex_count);
-            for source in copies {
-                let vertex = inputs.vertices[source as usize];
-                inputs.vertices.push(vertex);
-            }
-            check_buffer_sizes(&limits, inputs.vertices.len(), faces, 0)?;
-        }
-        let vertex_count = inputs.vertices.len() as u32;
-        let bone_count = pmx.bones.len();
-        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
-        let buffer =
-            |label: &str, bytes: &[u8], usage| texture::buffer_with(device, label, bytes, usage);
-        let source_buffer = buffer(
-            "source vertices",
-            bytemuck::cast_slice(&inputs.vertices),
-            storage,
-        );
-        let sdef_buffer = buffer("sdef", bytemuck::cast_slice(&inputs.sdef), storage);
-        let matrices = vec![Mat4::IDENTITY; bone_count + 1];
-        let skinning_buffer = buffer("skinning", bytemuck::cast_slice(&matrices), storage);
-        let rotations = vec![Quat::IDENTITY; bone_count + 1];
-        let rotation_buffer = buffer("rotations", bytemuck::cast_slice(&rotations), storage);
-        let zeros = vec![[0.0f32; 4]; inputs.vertices.len()];
-        let position_delta_buffer =
-            buffer("position deltas", bytemuck::cast_slice(&zeros), storage);
-        let uv_delta_buffer = buffer("uv deltas", bytemuck::cast_slice(&zeros), storage);
-        let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("skinned vertices"),
-            size: (u64::from(vertex_count) * SKINNED_VERTEX_SIZE).max(SKINNED_VERTEX_SIZE),
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::VERTEX
-                | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let triangles = match shading {
-            Shading::Model => Triangles::Uploaded(buffer(
-                "indices",
-                bytemuck::cast_slice(&indices),
-                wgpu::BufferUsages::INDEX,
-            )),
-            Shading::Accessory => Triangles::Kept(indices),
-        };
-        let skin_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("skinning"),
-            layout: &renderer.skinning.layout,
-            entries: &[
-                entry(0, &source_buffer),
-                entry(1, &sdef_buffer),
-                entry(2, &skinning_buffer),
-                entry(3, &rotation_buffer),
-                entry(4, &position_delta_buffer),
-                entry(5, &uv_delta_buffer),
-                entry(6, &skinned_buffer),
-            ],
-        });
+        let (indices, ranges) = indexed_triangles(pmx, &mut inputs, shading, &limits)?;
+        let matrices = vec![Mat4::IDENTITY; pmx.bones.len() + 1];
+        let rotations = vec![Quat::IDENTITY; pmx.bones.len() + 1];
+        let SkinBuffers {
+            skinning_buffer,
+            rotation_buffer,
+            position_delta_buffer,
+            uv_delta_buffer,
+            skinned_buffer,
+            bind_group: skin_bind_group,
+        } = SkinBuffers::new(device, renderer, &inputs, &matrices, &rotations);
+        let triangles = Triangles::new(device, indices, shading);
         let base_params: Vec<MaterialParams> =
             pmx.materials.iter().map(MaterialParams::from_pmx).collect();
         let materials = pmx
@@ -360,72 +549,16 @@ impl ModelGpu {
             .iter()
             .zip(&base_params)
             .zip(ranges)
-            .map(|((m, params), indices)| {
-                let view_of = |index: i32| {
-                    texture_index(index, pmx.textures.len()).and_then(|i| views.get(&i))
-                };
-                let texture = view_of(m.texture);
-                let base = texture.unwrap_or(&renderer.white);
-                let sphere = match m.sphere_mode {
-                    SphereMode::None => &renderer.white,
-                    SphereMode::Add => view_of(m.sphere_texture).unwrap_or(&renderer.black),
-                    SphereMode::Multiply | SphereMode::SubTexture => {
-                        view_of(m.sphere_texture).unwrap_or(&renderer.white)
-                    }
-                };
-                let toon = match m.toon {
-                    Toon::Shared(n) => renderer
-                        .shared_toons
-                        .get(usize::from(n))
-                        .unwrap_or(&renderer.white),
-                    Toon::Texture(i) => view_of(i)
-                        .or_else(|| {
-                            let path = pmx.textures.get(usize::try_from(i).ok()?)?;
-                            renderer
-                                .shared_toons
-                                .get(usize::from(texture::shared_toon_name(path)?))
-                        })
-                        .unwrap_or(&renderer.white),
-                };
-                let switches = MaterialSwitches {
-                    sphere_mode: m.sphere_mode,
-                    receives_self_shadow: m.flags & material_flags::RECEIVE_SELF_SHADOW != 0,
-                    shading,
-                };
-                let written = params.uniform(switches, 1.0);
-                let uniform = buffer(
-                    "material",
-                    bytemuck::bytes_of(&written),
-                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                );
-                let bind_group = material_bind_group(
-                    device,
-                    &renderer.material_layout,
-                    &uniform,
-                    [base, sphere, toon],
-                    [&renderer.wrap_sampler, &renderer.clamp_sampler],
-                );
-                MaterialGpu {
-                    indices,
-                    double_sided: m.flags & material_flags::DOUBLE_SIDED != 0,
-                    edge: m.flags & material_flags::EDGE != 0 && params.edge_visible(),
-                    edge_flag: m.flags & material_flags::EDGE != 0,
-                    ground_shadow: m.flags & material_flags::GROUND_SHADOW != 0,
-                    casts_self_shadow: m.flags & material_flags::CAST_SELF_SHADOW != 0,
-                    untextured: texture.is_none(),
-                    casts_solid: texture.is_none() && params.casts_solid(1.0),
-                    bind_group,
-                    plain: texture.is_none() && m.sphere_mode == SphereMode::None,
-                    uniform,
-                    written,
-                    switches,
-                    visible: params.diffuse[3] > 0.0,
-                }
+            .map(|((material, params), indices)| {
+                let textures = MaterialTextures::of(renderer, pmx, material, &views);
+                upload_material(
+                    device, renderer, material, params, indices, textures, shading,
+                )
             })
             .collect();
         warnings.sort_by(|a, b| a.path.cmp(&b.path));
         let mut model = ModelGpu {
-            vertex_count,
+            vertex_count: inputs.vertices.len() as u32,
             skinning_buffer,
             rotation_buffer,
             position_delta_buffer,
@@ -439,20 +572,8 @@ impl ModelGpu {
             morphs: Morphs::new(pmx),
             matrices,
             rotations,
-            blends_rotations: pmx
-                .vertices
-                .iter()
-                .any(|v| matches!(v.weight, Weight::Sdef { .. } | Weight::Qdef { .. })),
-            frame: FrameState {
-                placement: Mat4::IDENTITY,
-                look: AccessoryLook::default(),
-                written_opacity: 1.0,
-                draw_key: next_draw_key(),
-                materials_version: next_draw_key(),
-                visible_materials: 0,
-                accessory: shading == Shading::Accessory,
-                needs_skinning: AtomicBool::new(true),
-            },
+            blends_rotations: blends_rotations(pmx),
+            frame: FrameState::at_rest(shading),
         };
         model.frame.visible_materials = model.visible_materials().count() as u32;
         Ok((model, warnings))

@@ -11,9 +11,10 @@ use mmd_pose::{Camera, Light, SelfShadow, SelfShadowMode};
 
 use crate::accessory_draws::{AccessoryDraws, Layouts, PLACES_OFFSET, Recording};
 use crate::material::MaterialUniform;
-use crate::model::{ModelGpu, material_bind_group};
-use crate::shadow_map::{self, SHADOW_MAP_FORMAT, SHADOW_MAP_SIZE, ShadowMap};
-use crate::skinning::{SKINNED_VERTEX_SIZE, SkinningPipeline};
+use crate::model::{MaterialGpu, ModelGpu, material_bind_group};
+use crate::pipelines::{self, Pipelines};
+use crate::shadow_map::{self, SHADOW_MAP_SIZE, ShadowMap};
+use crate::skinning::SkinningPipeline;
 use crate::texture::{self, MipImage};
 
 /// MSAA sample count of every render pass.
@@ -145,55 +146,6 @@ impl FrameTargets {
     }
 }
 
-/// The vertex shader entry points a set of pipelines draws with: the models' read the
-/// skinned vertices, the accessories' place the vertices as uploaded (`shaders/mmd.wgsl`).
-struct VertexEntries {
-    main: &'static str,
-    /// The fragment entry point of the colour draws: an accessory's reads its material from
-    /// the table of accessory materials.
-    fragment: &'static str,
-    cast: &'static str,
-    shadow: &'static str,
-    /// Accessories have no edge.
-    edge: Option<&'static str>,
-    /// Every entry reads a second vertex buffer: each vertex's material slot in the table of
-    /// accessory materials (`u32`, location 3), which lets the draws of many accessories
-    /// merge (`accessory_draws.rs`).
-    material_per_vertex: bool,
-}
-
-const MODEL_ENTRIES: VertexEntries = VertexEntries {
-    main: "vs_main",
-    fragment: "fs_main",
-    cast: "vs_cast",
-    shadow: "vs_shadow",
-    edge: Some("vs_edge"),
-    material_per_vertex: false,
-};
-
-const ACCESSORY_ENTRIES: VertexEntries = VertexEntries {
-    main: "vs_accessory",
-    fragment: "fs_accessory",
-    cast: "vs_accessory_cast",
-    shadow: "vs_accessory_shadow",
-    edge: None,
-    material_per_vertex: true,
-};
-
-pub(crate) struct Pipelines {
-    single_sided: wgpu::RenderPipeline,
-    double_sided: wgpu::RenderPipeline,
-    /// An accessory with AD on: its colour × alpha added onto what is behind.
-    additive_single_sided: wgpu::RenderPipeline,
-    additive_double_sided: wgpu::RenderPipeline,
-    edge: Option<wgpu::RenderPipeline>,
-    pub(crate) shadow: wgpu::RenderPipeline,
-    pub(crate) wireframe: Option<wgpu::RenderPipeline>,
-    /// Into the self-shadow map, culled as each material is drawn.
-    cast_single_sided: wgpu::RenderPipeline,
-    cast_double_sided: wgpu::RenderPipeline,
-}
-
 /// Shared GPU state: pipelines for one output format, layouts, samplers and the fallback
 /// textures every model uses.
 pub struct Renderer {
@@ -223,127 +175,33 @@ impl Renderer {
         queue: &wgpu::Queue,
         format: wgpu::TextureFormat,
     ) -> Renderer {
-        let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("frame"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            }],
-        });
-        let texture_entry = |binding| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Texture {
-                sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                view_dimension: wgpu::TextureViewDimension::D2,
-                multisampled: false,
-            },
-            count: None,
-        };
-        let sampler_entry = |binding| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-            count: None,
-        };
-        let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("material"),
-            entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    count: None,
-                },
-                texture_entry(1),
-                texture_entry(2),
-                texture_entry(3),
-                sampler_entry(4),
-                sampler_entry(5),
-            ],
-        });
+        let frame_layout = pipelines::frame_layout(device);
+        let material_layout = pipelines::material_layout(device);
         let shadow_layout = ShadowMap::layout(device);
         let shadow_map = ShadowMap::new(device, &shadow_layout);
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("mmd"),
-            bind_group_layouts: &[
-                Some(&frame_layout),
-                Some(&material_layout),
-                Some(&shadow_layout),
-            ],
-            immediate_size: 0,
-        });
-        // The map being drawn cannot be bound for reading in the same pass.
-        let cast_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("self-shadow cast"),
-            bind_group_layouts: &[Some(&frame_layout), Some(&material_layout)],
-            immediate_size: 0,
-        });
-        let pipelines = Pipelines::new(device, &layout, &cast_layout, format, MODEL_ENTRIES);
-        let places_layout = AccessoryDraws::layout(device);
-        let accessory_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("accessory"),
-            bind_group_layouts: &[
-                Some(&frame_layout),
-                Some(&material_layout),
-                Some(&shadow_layout),
-                Some(&places_layout),
-            ],
-            immediate_size: 0,
-        });
-        let accessory_cast_layout =
-            device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                label: Some("accessory self-shadow cast"),
-                bind_group_layouts: &[
-                    Some(&frame_layout),
-                    Some(&material_layout),
-                    None,
-                    Some(&places_layout),
-                ],
-                immediate_size: 0,
-            });
-        let accessory_pipelines = Pipelines::new(
+        let pipelines = Pipelines::for_models(
             device,
-            &accessory_layout,
-            &accessory_cast_layout,
             format,
-            ACCESSORY_ENTRIES,
+            &frame_layout,
+            &material_layout,
+            &shadow_layout,
         );
-        let sampler = |mode| {
-            device.create_sampler(&wgpu::SamplerDescriptor {
-                address_mode_u: mode,
-                address_mode_v: mode,
-                mag_filter: wgpu::FilterMode::Linear,
-                min_filter: wgpu::FilterMode::Linear,
-                // Trilinear, like MMD's Direct3D 9 sampling of its mipmapped textures (no
-                // anisotropy there either). Toon ramps have one level, so this changes
-                // nothing for them.
-                mipmap_filter: wgpu::MipmapFilterMode::Linear,
-                ..Default::default()
-            })
-        };
+        let places_layout = AccessoryDraws::layout(device);
+        let accessory_pipelines = Pipelines::for_accessories(
+            device,
+            format,
+            &frame_layout,
+            &material_layout,
+            &shadow_layout,
+            &places_layout,
+        );
         let shared_toons = (0..10)
             .filter_map(texture::shared_toon)
             .map(|ramp| texture::upload(device, queue, &MipImage::single(ramp), "shared toon"))
             .collect();
-        let white = texture::upload(
-            device,
-            queue,
-            &MipImage::single(texture::solid([255; 4])),
-            "white",
-        );
-        let wrap_sampler = sampler(wgpu::AddressMode::Repeat);
-        let clamp_sampler = sampler(wgpu::AddressMode::ClampToEdge);
+        let white = solid_texture(device, queue, [255; 4], "white");
+        let wrap_sampler = material_sampler(device, wgpu::AddressMode::Repeat);
+        let clamp_sampler = material_sampler(device, wgpu::AddressMode::ClampToEdge);
         let plain_accessory_textures = plain_textures(
             device,
             &material_layout,
@@ -369,12 +227,7 @@ impl Renderer {
             wrap_sampler,
             clamp_sampler,
             white,
-            black: texture::upload(
-                device,
-                queue,
-                &MipImage::single(texture::solid([0, 0, 0, 255])),
-                "black",
-            ),
+            black: solid_texture(device, queue, [0, 0, 0, 255], "black"),
             shared_toons,
         }
     }
@@ -398,22 +251,70 @@ impl Renderer {
         models: &[&ModelGpu],
         view: &View,
     ) {
-        let (width, height) = targets.size();
-        let aspect = width as f32 / height as f32;
-        let view_matrix = view.camera.view();
-        let projection = view.camera.projection(aspect);
-        let view_proj = projection * view_matrix;
         let light_dir = view.light.direction.try_normalize().unwrap_or(Vec3::NEG_Y);
         let shadow = view.ground_shadow.zip(ground_projection(light_dir));
+        let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
         let self_shadow_mode = match view.self_shadow.mode {
-            _ if view.wireframe && self.pipelines.wireframe.is_some() => 0.0,
+            _ if wireframe.is_some() => 0.0,
             SelfShadowMode::Off => 0.0,
             SelfShadowMode::Mode1 => 1.0,
             SelfShadowMode::Mode2 => 2.0,
         };
+        let frame = self.frame_uniform(view, targets.size(), light_dir, shadow, self_shadow_mode);
+        let mut accessories = self
+            .accessories
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.skinning
+            .dispatch(encoder, models.iter().filter_map(|m| m.take_skinning_job()));
+        let ground_shadow = shadow.is_some() && wireframe.is_none();
+        let recording = Recording {
+            pipelines: &self.accessory_pipelines,
+            plain: &self.plain_accessory_textures,
+            ground_shadow,
+            wireframe: wireframe.is_some(),
+        };
+        accessories.prepare(
+            queue,
+            encoder,
+            models,
+            &recording,
+            bytemuck::bytes_of(&frame),
+        );
+        if self_shadow_mode > 0.0 {
+            self.draw_shadow_map(encoder, models, &accessories);
+        }
+        let mut pass = begin_colour_pass(encoder, targets, output, view.background);
+        pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
+        draw_parts(
+            &mut pass,
+            models,
+            &accessories,
+            AccessoryDraws::draw,
+            |pass, model| {
+                self.draw_model(pass, model, wireframe, view.edges, ground_shadow);
+            },
+        );
+    }
+
+    /// The frame's uniform for `view` drawn at `size`, lit from `light_dir`, with the ground
+    /// shadow's colour and projection (`None`: no ground shadow) and the self-shadow mode
+    /// (0: off).
+    fn frame_uniform(
+        &self,
+        view: &View,
+        (width, height): (u32, u32),
+        light_dir: Vec3,
+        shadow: Option<([f32; 4], Mat4)>,
+        self_shadow_mode: f32,
+    ) -> FrameUniform {
+        let aspect = width as f32 / height as f32;
+        let view_matrix = view.camera.view();
+        let projection = view.camera.projection(aspect);
+        let view_proj = projection * view_matrix;
         let light_view_proj =
             shadow_map::light_view_projection(&view.camera, light_dir, &view.self_shadow);
-        let frame = FrameUniform {
+        FrameUniform {
             view: view_matrix.to_cols_array_2d(),
             view_proj: view_proj.to_cols_array_2d(),
             shadow_view_proj: (view_proj * shadow.map_or(Mat4::IDENTITY, |s| s.1))
@@ -430,102 +331,49 @@ impl Renderer {
             ],
             light_view_proj: light_view_proj.to_cols_array_2d(),
             self_shadow: [self_shadow_mode, SHADOW_MAP_SIZE as f32, 0.0, 0.0],
-        };
-        let mut accessories = self
-            .accessories
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        self.skinning
-            .dispatch(encoder, models.iter().filter_map(|m| m.take_skinning_job()));
-        let wireframe = self.pipelines.wireframe.as_ref().filter(|_| view.wireframe);
-        let recording = Recording {
-            pipelines: &self.accessory_pipelines,
-            plain: &self.plain_accessory_textures,
-            ground_shadow: shadow.is_some() && wireframe.is_none(),
-            wireframe: wireframe.is_some(),
-        };
-        accessories.prepare(
-            queue,
-            encoder,
-            models,
-            &recording,
-            bytemuck::bytes_of(&frame),
-        );
-        if self_shadow_mode > 0.0 {
-            self.draw_shadow_map(encoder, models, &accessories);
         }
-        let [r, g, b, a] = view.background;
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("mmd"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &targets.color,
-                depth_slice: None,
-                resolve_target: Some(output),
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
-                    store: wgpu::StoreOp::Discard,
-                },
-            })],
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: &targets.depth,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Discard,
-                }),
-                stencil_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(0),
-                    store: wgpu::StoreOp::Discard,
-                }),
-            }),
-            ..Default::default()
-        });
-        pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
-        pass.set_bind_group(2, &self.shadow_map.bind_group, &[]);
-        for part in parts(models) {
-            let (model, indices) = match part {
-                Part::Model(model, indices) => (model, indices),
-                Part::Accessories(run) => {
-                    accessories.draw(run, &mut pass);
-                    continue;
-                }
+    }
+
+    /// A model's materials in order (all with `wireframe` when given), then its edges (when
+    /// `edges`) and its ground shadow (when `ground_shadow`), neither of which a wireframe
+    /// draws.
+    fn draw_model(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        model: &ModelGpu,
+        wireframe: Option<&wgpu::RenderPipeline>,
+        edges: bool,
+        ground_shadow: bool,
+    ) {
+        let additive = model.look().additive;
+        for m in model.visible_materials() {
+            let pipeline = match wireframe {
+                Some(p) => p,
+                None => self.pipelines.shaded(m.double_sided, additive),
             };
-            pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
-            pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-            let additive = model.look().additive;
-            for m in model.visible_materials() {
-                let pipeline = match wireframe {
-                    Some(p) => p,
-                    None => self.pipelines.shaded(m.double_sided, additive),
-                };
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(1, &m.bind_group, &[]);
-                pass.draw_indexed(m.indices.clone(), 0, 0..1);
+            pass.set_pipeline(pipeline);
+            draw_material(pass, m);
+        }
+        if edges
+            && wireframe.is_none()
+            && let Some(edge) = &self.pipelines.edge
+        {
+            pass.set_pipeline(edge);
+            for m in model.visible_materials().filter(|m| m.edge) {
+                draw_material(pass, m);
             }
-            if view.edges
-                && wireframe.is_none()
-                && let Some(edge) = &self.pipelines.edge
-            {
-                pass.set_pipeline(edge);
-                for m in model.visible_materials().filter(|m| m.edge) {
-                    pass.set_bind_group(1, &m.bind_group, &[]);
-                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
-                }
-            }
-            // After the model, as MMD draws it: a floor of the model's own lying on the
-            // shadow's plane flickers with its shadow, and its parts below the plane are
-            // darkened by it (docs/mmd-notes.md).
-            if shadow.is_some() && wireframe.is_none() && model.look().ground_shadow {
-                pass.set_pipeline(&self.pipelines.shadow);
-                for m in model.visible_materials().filter(|m| m.ground_shadow) {
-                    pass.set_bind_group(1, &m.bind_group, &[]);
-                    pass.draw_indexed(m.indices.clone(), 0, 0..1);
-                }
+        }
+        // After the model, as MMD draws it: a floor of the model's own lying on the
+        // shadow's plane flickers with its shadow, and its parts below the plane are
+        // darkened by it (docs/mmd-notes.md).
+        if ground_shadow && model.look().ground_shadow {
+            pass.set_pipeline(&self.pipelines.shadow);
+            for m in model.visible_materials().filter(|m| m.ground_shadow) {
+                draw_material(pass, m);
             }
         }
     }
-}
 
-impl Renderer {
     /// The self-shadow map: the depth, from the light, of every visible material that casts.
     fn draw_shadow_map(
         &self,
@@ -546,24 +394,82 @@ impl Renderer {
             }),
             ..Default::default()
         });
-        pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
-        for part in parts(models) {
-            let (model, indices) = match part {
-                Part::Model(model, indices) => (model, indices),
-                Part::Accessories(run) => {
-                    accessories.cast(run, &mut pass);
-                    continue;
+        draw_parts(
+            &mut pass,
+            models,
+            accessories,
+            AccessoryDraws::cast,
+            |pass, model| {
+                for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
+                    pass.set_pipeline(self.pipelines.cast(m.double_sided));
+                    draw_material(pass, m);
                 }
-            };
-            pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
-            pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-            for m in model.visible_materials().filter(|m| m.casts_self_shadow) {
-                pass.set_pipeline(self.pipelines.cast(m.double_sided));
-                pass.set_bind_group(1, &m.bind_group, &[]);
-                pass.draw_indexed(m.indices.clone(), 0, 0..1);
+            },
+        );
+    }
+}
+
+/// The pass into the multisampled `targets`, cleared to `background`, resolved into
+/// `output`.
+fn begin_colour_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    targets: &FrameTargets,
+    output: &wgpu::TextureView,
+    [r, g, b, a]: [f64; 4],
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("mmd"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: &targets.color,
+            depth_slice: None,
+            resolve_target: Some(output),
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
+                store: wgpu::StoreOp::Discard,
+            },
+        })],
+        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+            view: &targets.depth,
+            depth_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(1.0),
+                store: wgpu::StoreOp::Discard,
+            }),
+            stencil_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(0),
+                store: wgpu::StoreOp::Discard,
+            }),
+        }),
+        ..Default::default()
+    })
+}
+
+/// What the colour pass and the self-shadow map's share: the frame bound, then each part of
+/// the frame in order, a run of accessories drawn by `draw_run` and a model, its skinned
+/// vertices and its indices bound, by `draw_model`.
+fn draw_parts(
+    pass: &mut wgpu::RenderPass<'_>,
+    models: &[&ModelGpu],
+    accessories: &AccessoryDraws,
+    draw_run: fn(&AccessoryDraws, usize, &mut wgpu::RenderPass<'_>),
+    mut draw_model: impl FnMut(&mut wgpu::RenderPass<'_>, &ModelGpu),
+) {
+    pass.set_bind_group(0, accessories.frame_bind_group(), &[]);
+    for part in parts(models) {
+        match part {
+            Part::Model(model, indices) => {
+                pass.set_vertex_buffer(0, model.skinned_buffer().slice(..));
+                pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+                draw_model(pass, model);
             }
+            Part::Accessories(run) => draw_run(accessories, run, pass),
         }
     }
+}
+
+/// A material's triangles, with its bind group.
+fn draw_material(pass: &mut wgpu::RenderPass<'_>, material: &MaterialGpu) {
+    pass.set_bind_group(1, &material.bind_group, &[]);
+    pass.draw_indexed(material.indices.clone(), 0, 0..1);
 }
 
 /// The material bind group of an accessory material with neither a texture nor a sphere map:
@@ -583,6 +489,36 @@ fn plain_textures(
         wgpu::BufferUsages::UNIFORM,
     );
     material_bind_group(device, layout, &unread, [white; 3], samplers)
+}
+
+/// A sampler of the materials' textures, addressed by `mode`.
+fn material_sampler(device: &wgpu::Device, mode: wgpu::AddressMode) -> wgpu::Sampler {
+    device.create_sampler(&wgpu::SamplerDescriptor {
+        address_mode_u: mode,
+        address_mode_v: mode,
+        mag_filter: wgpu::FilterMode::Linear,
+        min_filter: wgpu::FilterMode::Linear,
+        // Trilinear, like MMD's Direct3D 9 sampling of its mipmapped textures (no
+        // anisotropy there either). Toon ramps have one level, so this changes
+        // nothing for them.
+        mipmap_filter: wgpu::MipmapFilterMode::Linear,
+        ..Default::default()
+    })
+}
+
+/// A texture of one `rgba` texel: what a material without a texture of its own binds.
+fn solid_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    rgba: [u8; 4],
+    label: &str,
+) -> wgpu::TextureView {
+    texture::upload(
+        device,
+        queue,
+        &MipImage::single(texture::solid(rgba)),
+        label,
+    )
 }
 
 /// What a frame draws, in order: a model, or a run of accessories that follow one another
@@ -606,252 +542,4 @@ fn parts<'m>(models: &'m [&'m ModelGpu]) -> impl Iterator<Item = Part<'m>> + 'm 
                 }
             },
         )
-}
-
-impl Pipelines {
-    /// The pipeline a material is drawn into the self-shadow map with.
-    pub(crate) fn cast(&self, double_sided: bool) -> &wgpu::RenderPipeline {
-        if double_sided {
-            &self.cast_double_sided
-        } else {
-            &self.cast_single_sided
-        }
-    }
-
-    /// The pipeline a material's colour is drawn with.
-    pub(crate) fn shaded(&self, double_sided: bool, additive: bool) -> &wgpu::RenderPipeline {
-        match (double_sided, additive) {
-            (false, false) => &self.single_sided,
-            (true, false) => &self.double_sided,
-            (false, true) => &self.additive_single_sided,
-            (true, true) => &self.additive_double_sided,
-        }
-    }
-
-    fn new(
-        device: &wgpu::Device,
-        layout: &wgpu::PipelineLayout,
-        cast_layout: &wgpu::PipelineLayout,
-        format: wgpu::TextureFormat,
-        entries: VertexEntries,
-    ) -> Pipelines {
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("mmd"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../shaders/mmd.wgsl").into()),
-        });
-        let attributes = wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4, 2 => Float32x4];
-        let slot_attribute = wgpu::vertex_attr_array![3 => Uint32];
-        let vertices = wgpu::VertexBufferLayout {
-            array_stride: SKINNED_VERTEX_SIZE,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &attributes,
-        };
-        let slots = wgpu::VertexBufferLayout {
-            array_stride: 4,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &slot_attribute,
-        };
-        let with_slots = [Some(vertices.clone()), Some(slots)];
-        let alone = [Some(vertices)];
-        let buffers: &[_] = if entries.material_per_vertex {
-            &with_slots
-        } else {
-            &alone
-        };
-        let vertex = |entry_point: &'static str| wgpu::VertexState {
-            module: &module,
-            entry_point: Some(entry_point),
-            compilation_options: Default::default(),
-            buffers,
-        };
-        // MMD data is left-handed with DirectX's clockwise front faces.
-        let primitive = |cull_mode, polygon_mode| wgpu::PrimitiveState {
-            topology: wgpu::PrimitiveTopology::TriangleList,
-            front_face: wgpu::FrontFace::Cw,
-            cull_mode,
-            polygon_mode,
-            ..Default::default()
-        };
-        let build_blended = |label: &str,
-                             (vertex, fs): (wgpu::VertexState, &'static str),
-                             cull_mode: Option<wgpu::Face>,
-                             polygon_mode: wgpu::PolygonMode,
-                             depth_write: bool,
-                             stencil: wgpu::StencilState,
-                             blend: wgpu::BlendState| {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(label),
-                layout: Some(layout),
-                vertex,
-                primitive: primitive(cull_mode, polygon_mode),
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(depth_write),
-                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
-                    stencil,
-                    bias: Default::default(),
-                }),
-                multisample: wgpu::MultisampleState {
-                    count: SAMPLE_COUNT,
-                    ..Default::default()
-                },
-                fragment: Some(wgpu::FragmentState {
-                    module: &module,
-                    entry_point: Some(fs),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format,
-                        blend: Some(blend),
-                        write_mask: wgpu::ColorWrites::ALL,
-                    })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-        };
-        let build = |label: &str,
-                     vs: &'static str,
-                     fs: &'static str,
-                     cull_mode: Option<wgpu::Face>,
-                     polygon_mode: wgpu::PolygonMode,
-                     depth_write: bool,
-                     stencil: wgpu::StencilState| {
-            build_blended(
-                label,
-                (vertex(vs), fs),
-                cull_mode,
-                polygon_mode,
-                depth_write,
-                stencil,
-                wgpu::BlendState::ALPHA_BLENDING,
-            )
-        };
-        // MMD's additive accessories: source × its alpha added onto the target.
-        let additive = wgpu::BlendState {
-            color: wgpu::BlendComponent {
-                src_factor: wgpu::BlendFactor::SrcAlpha,
-                dst_factor: wgpu::BlendFactor::One,
-                operation: wgpu::BlendOperation::Add,
-            },
-            alpha: wgpu::BlendComponent {
-                src_factor: wgpu::BlendFactor::One,
-                dst_factor: wgpu::BlendFactor::One,
-                operation: wgpu::BlendOperation::Add,
-            },
-        };
-        let cast = |label: &str, cull_mode: Option<wgpu::Face>| {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(label),
-                layout: Some(cast_layout),
-                vertex: vertex(entries.cast),
-                primitive: primitive(cull_mode, wgpu::PolygonMode::Fill),
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: SHADOW_MAP_FORMAT,
-                    depth_write_enabled: Some(true),
-                    depth_compare: Some(wgpu::CompareFunction::Less),
-                    stencil: wgpu::StencilState::default(),
-                    bias: Default::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &module,
-                    entry_point: Some("fs_cast"),
-                    compilation_options: Default::default(),
-                    targets: &[],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-        };
-        let fill = wgpu::PolygonMode::Fill;
-        let no_stencil = wgpu::StencilState::default();
-        // Each pixel of the ground shadow is drawn once: the first write bumps the stencil.
-        let once = wgpu::StencilFaceState {
-            compare: wgpu::CompareFunction::Equal,
-            fail_op: wgpu::StencilOperation::Keep,
-            depth_fail_op: wgpu::StencilOperation::Keep,
-            pass_op: wgpu::StencilOperation::IncrementClamp,
-        };
-        let shadow_stencil = wgpu::StencilState {
-            front: once,
-            back: once,
-            read_mask: 0xff,
-            write_mask: 0xff,
-        };
-        let wireframe = device
-            .features()
-            .contains(wgpu::Features::POLYGON_MODE_LINE)
-            .then(|| {
-                build(
-                    "wireframe",
-                    entries.main,
-                    entries.fragment,
-                    None,
-                    wgpu::PolygonMode::Line,
-                    true,
-                    no_stencil.clone(),
-                )
-            });
-        Pipelines {
-            single_sided: build(
-                "single-sided",
-                entries.main,
-                entries.fragment,
-                Some(wgpu::Face::Back),
-                fill,
-                true,
-                no_stencil.clone(),
-            ),
-            double_sided: build(
-                "double-sided",
-                entries.main,
-                entries.fragment,
-                None,
-                fill,
-                true,
-                no_stencil.clone(),
-            ),
-            additive_single_sided: build_blended(
-                "additive, single-sided",
-                (vertex(entries.main), entries.fragment),
-                Some(wgpu::Face::Back),
-                fill,
-                true,
-                no_stencil.clone(),
-                additive,
-            ),
-            additive_double_sided: build_blended(
-                "additive, double-sided",
-                (vertex(entries.main), entries.fragment),
-                None,
-                fill,
-                true,
-                no_stencil.clone(),
-                additive,
-            ),
-            edge: entries.edge.map(|vs| {
-                build(
-                    "edge",
-                    vs,
-                    "fs_edge",
-                    Some(wgpu::Face::Front),
-                    fill,
-                    true,
-                    no_stencil.clone(),
-                )
-            }),
-            shadow: build_blended(
-                "ground shadow",
-                (vertex(entries.shadow), "fs_shadow"),
-                None,
-                fill,
-                false,
-                shadow_stencil,
-                wgpu::BlendState::ALPHA_BLENDING,
-            ),
-            wireframe,
-            cast_single_sided: cast("self-shadow cast, single-sided", Some(wgpu::Face::Back)),
-            cast_double_sided: cast("self-shadow cast, double-sided", None),
-        }
-    }
 }

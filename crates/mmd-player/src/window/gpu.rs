@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
 use mmd_player::draw_list::{DrawItem, Uploads, scene_meshes};
-use mmd_render::{DeviceErrors, FrameTargets, RenderError, Renderer, TextureWarning, View};
+use mmd_render::{
+    DeviceErrors, FrameTargets, ReadbackTarget, RenderError, Renderer, TextureWarning, View,
+};
 use mmd_scene::model::TextureOrigin;
 use mmd_scene::scene::Scene;
 use winit::window::Window;
@@ -302,68 +304,30 @@ impl Gpu {
         frame: &FrameInput<'_, impl Iterator<Item = DrawItem<'a>> + Clone>,
     ) -> Result<image::RgbaImage> {
         let (width, height) = self.size();
-        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("screenshot"),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: self.config.format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let output = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let padded_row = (width * 4).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
-            * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
-        let readback = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("screenshot readback"),
-            size: u64::from(padded_row) * u64::from(height),
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        self.encode(&mut encoder, &output, frame);
-        encoder.copy_texture_to_buffer(
-            wgpu::TexelCopyTextureInfo {
-                texture: &texture,
-                mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
-                aspect: wgpu::TextureAspect::All,
-            },
-            wgpu::TexelCopyBufferInfo {
-                buffer: &readback,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded_row),
-                    rows_per_image: Some(height),
-                },
-            },
-            wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
+        let target = ReadbackTarget::new(
+            &self.device,
+            self.config.format,
+            width,
+            height,
+            "screenshot",
         );
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        self.encode(&mut encoder, target.view(), frame);
+        target.encode_copy(&mut encoder);
         self.queue.submit([encoder.finish()]);
-        let bytes =
-            mmd_render::read_buffer(&self.device, &readback).context("screenshot readback")?;
+        let mut pixels = target
+            .read_rows(&self.device)
+            .context("screenshot readback")?;
         let bgra = matches!(
             self.config.format,
             wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb
         );
-        let row = width as usize * 4;
-        let mut pixels = Vec::with_capacity(row * height as usize);
-        for padded in bytes.chunks_exact(padded_row as usize) {
-            for px in padded[..row].chunks_exact(4) {
-                let [a, b, c, _] = [px[0], px[1], px[2], px[3]];
-                let (r, g, bl) = if bgra { (c, b, a) } else { (a, b, c) };
-                // The window is opaque; store it so.
-                pixels.extend_from_slice(&[r, g, bl, 255]);
+        for px in pixels.chunks_exact_mut(4) {
+            if bgra {
+                px.swap(0, 2);
             }
+            // The window is opaque; store it so.
+            px[3] = 255;
         }
         image::RgbaImage::from_raw(width, height, pixels)
             .ok_or_else(|| anyhow!("screenshot: short image"))
