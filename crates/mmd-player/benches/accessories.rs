@@ -19,10 +19,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mmd_format::xfile::{self, XMaterial};
 use mmd_player::draw_list::{Uploads, draw_items, scene_meshes};
 use mmd_render::{FrameTargets, GpuContext, OFFSCREEN_FORMAT, Renderer};
-use mmd_scene::accessory::AccessoryEdit;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::scene::Scene;
 
 #[path = "../../mmd-render/benches/common/mod.rs"]
 mod render_common;

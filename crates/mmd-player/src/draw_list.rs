@@ -7,10 +7,10 @@ use glam::Mat4;
 use mmd_format::pmx::Pmx;
 use mmd_pose::Pose;
 use mmd_render::{AccessoryLook, ModelGpu, RenderError, Renderer, TextureWarning, View};
-use mmd_scene::accessory::AccessorySettings;
-use mmd_scene::frame::SceneFrame;
-use mmd_scene::model::TextureOrigin;
-use mmd_scene::scene::{Drawn, Scene};
+use mmd_scene::engine::frame::SceneFrame;
+use mmd_scene::stage::accessory::AccessorySettings;
+use mmd_scene::stage::model::TextureOrigin;
+use mmd_scene::stage::scene::{Drawn, Scene};
 use smallvec::SmallVec;
 
 use crate::session::ViewOptions;

@@ -17,7 +17,7 @@ rust_i18n::i18n!("locales", fallback = "en");
 
 fn main() -> std::process::ExitCode {
     // Symphonia's probe logs an error of its own for every file it does not recognise; the
-    // player says so once, in words (`mmd_scene::read_error`).
+    // player says so once, in words (`mmd_scene::project::read_error`).
     let filter = "warn,symphonia_core::probe=off";
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(filter)).init();
     let cli = cli::Cli::parse();

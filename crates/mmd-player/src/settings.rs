@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn what_the_command_line_set_for_this_run_is_not_kept() {
-        let mut player = Player::new(mmd_scene::scene::Scene::bundled().unwrap());
+        let mut player = Player::new(mmd_scene::stage::scene::Scene::bundled().unwrap());
         let ui = UiState::default();
         let mut settings = some_settings();
         let for_this_run = ForThisRun {

@@ -2,8 +2,8 @@
 //! bundled model, or the file's folder.
 
 use mmd_render::{DirTextureSource, MemoryTextureSource, TextureSource};
-use mmd_scene::bundled;
-use mmd_scene::model::TextureOrigin;
+use mmd_scene::project::bundled;
+use mmd_scene::stage::model::TextureOrigin;
 
 /// The texture source of a model's or an accessory's textures.
 pub fn texture_source(origin: &TextureOrigin) -> Box<dyn TextureSource> {

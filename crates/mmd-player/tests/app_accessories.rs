@@ -18,8 +18,8 @@ use mmd_player::session::action::Action;
 use mmd_player::session::notices::Severity;
 use mmd_player::session::{Player, Request};
 use mmd_player::ui::file_browser::FilePurpose;
-use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessoryParent};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::accessory::{Accessory, AccessoryEdit, AccessoryParent};
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, click, harness, player};
 use x_meshes::square;
 
@@ -328,7 +328,7 @@ fn the_parent_lists_pick_a_model_then_one_of_its_bones() {
 /// panel shows the keyed settings without editing them until its keys are dropped.
 #[test]
 fn a_keyed_accessory_plays_its_keys_and_its_panel_waits_for_them_to_be_dropped() {
-    use mmd_scene::accessory_motion::{AccessoryKey, AccessoryMotion};
+    use mmd_scene::stage::accessory_motion::{AccessoryKey, AccessoryMotion};
     let dir = tempfile::tempdir().unwrap();
     let mut scene = scene_with(dir.path(), &["hat"]);
     let key = |frame: u32, x: f32, visible: bool| AccessoryKey {

@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
 use mmd_player::session::Request;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, click, harness, player};
 
 /// Presses `button` at `from`, drags to `to` in steps and releases, a frame per step.

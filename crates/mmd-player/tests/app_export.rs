@@ -20,7 +20,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use ffmpeg::{have_ffmpeg, probe};
 use mmd_player::export::job::ExportOutcome;
-use mmd_scene::scene::{OpenInto, Scene};
+use mmd_scene::stage::scene::{OpenInto, Scene};
 use ui_harness::{App, harness};
 
 /// Clicks a text field, replaces its text with `text` and presses Enter.

@@ -20,7 +20,7 @@ use mmd_player::session::action::Action;
 use mmd_player::session::{Player, Request};
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 use common::fixture;
 use ui_harness::{App, drop_files, harness_at, player};

@@ -18,8 +18,8 @@ use glam::{Mat4, Vec3};
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_pose::{Handle, vmd_keyable_bones};
-use mmd_scene::pose_edit::PoseAction;
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::pose_edit::PoseAction;
+use mmd_scene::stage::scene::Scene;
 use serde_json::Value;
 use ui_harness::{App, click, harness, player};
 

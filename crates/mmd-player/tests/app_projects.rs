@@ -15,7 +15,7 @@ use mmd_player::session::project_actions::{AfterAnswer, UnsavedAnswer};
 use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{click, harness_at, player};
 
 fn assets() -> PathBuf {

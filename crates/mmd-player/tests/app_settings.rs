@@ -12,7 +12,7 @@ use egui_kittest::Harness;
 use mmd_player::session::action::Action;
 use mmd_player::settings::{ForThisRun, SettingsFile};
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, click, player};
 
 /// The window's first frame for `app` (settings applied), laid out at the start size.

@@ -25,7 +25,7 @@ use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
 use mmd_scene::engine::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, drop_files, harness, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
@@ -867,7 +867,7 @@ fn reset_key_and_rate_restart_live_physics_from_the_current_frame() {
 /// shows what the engine bakes for the same scene.
 #[test]
 fn a_hung_model_is_baked_after_the_one_it_hangs_from() {
-    use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
+    use mmd_scene::stage::outside_parent::{OutsideParent, OutsideTarget};
     if gene_scene().is_none() {
         return;
     }

@@ -14,7 +14,7 @@ mod tone_wav;
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_player::session::notices::Severity;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use tone_wav::tone_wav_with;
 
 const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets");

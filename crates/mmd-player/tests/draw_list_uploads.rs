@@ -4,7 +4,7 @@
 use mmd_format::xfile;
 use mmd_player::draw_list::{DrawItem, Uploads, scene_meshes};
 use mmd_render::{OFFSCREEN_FORMAT, Renderer};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 mod common;
 #[path = "x_meshes/mod.rs"]

@@ -6,7 +6,7 @@
 use mmd_player::session::Player;
 use mmd_player::session::notices::Severity;
 use mmd_render::DeviceError;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 mod common;
 

@@ -9,7 +9,7 @@ use mmd_format::pmd::{self, Pmd};
 use mmd_format::pmx::{self, *};
 use mmd_format::vmd::{BoneKey, MorphKey, Vmd};
 use mmd_pose::{IkOverrides, Motion, Pose, Rig, SkinMesh, evaluate};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 fn bone(name: &str, y: f32, parent: i32) -> Bone {
     Bone {

@@ -362,8 +362,8 @@ fn dance_with_camera(last: u32, light: bool) -> mmd_format::vmd::Vmd {
 
 #[test]
 fn the_camera_and_light_come_from_the_first_layer_having_them() {
-    use mmd_scene::layers::{LayerEdit, LayerSpec};
-    use mmd_scene::scene::{OpenInto, Scene};
+    use mmd_scene::stage::layers::{LayerEdit, LayerSpec};
+    use mmd_scene::stage::scene::{OpenInto, Scene};
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, vmd: &mmd_format::vmd::Vmd| {
         let p = dir.path().join(name);

@@ -19,8 +19,8 @@ mod tone_wav;
 use ffmpeg::{have_ffmpeg, probe};
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
-use mmd_scene::music::Music;
-use mmd_scene::scene::Scene;
+use mmd_scene::media::music::Music;
+use mmd_scene::stage::scene::Scene;
 use render_cli::render;
 use tone_wav::tone_wav;
 

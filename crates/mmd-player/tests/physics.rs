@@ -13,7 +13,7 @@ use std::process::Command;
 use mmd_physics::PhysicsOptions;
 use mmd_pose::{IkOverrides, Pose};
 use mmd_scene::engine::{LivePhysics, PhysicsBake, PoseInput};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
@@ -298,10 +298,10 @@ fn a_physics_off_key_hands_the_bone_to_the_animation_until_a_key_gives_it_back()
     let merged = Scene::from_files(&[model.clone(), dance.clone(), toggle_file.clone()]);
     let mut layered = Scene::from_files_with_layers(
         &[model, dance],
-        &[mmd_scene::layers::LayerSpec::new(toggle_file)],
+        &[mmd_scene::stage::layers::LayerSpec::new(toggle_file)],
     )
     .unwrap();
-    let replace = mmd_scene::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
+    let replace = mmd_scene::stage::layers::LayerEdit::Mode(mmd_pose::LayerMode::Replace);
     assert!(layered.actors[0].edit_layer(1, replace));
     for scene in [merged.unwrap(), layered] {
         assert_hair_follows_the_animation_until_frame_60(&scene, HAIR);

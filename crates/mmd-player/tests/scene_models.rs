@@ -25,8 +25,8 @@ use frame_diff::difference;
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_pose::{IkOverride, Pose};
-use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::{LiveStepping, PhysicsMode, PoseInput, SceneEngine};
+use mmd_scene::stage::scene::Scene;
 use render_cli::render;
 
 fn assets() -> PathBuf {
@@ -52,7 +52,7 @@ fn alone(scene: &Scene, frame: f32) -> Vec<Pose> {
         .iter()
         .map(|a| {
             let mut pose = Pose::new(&a.model.rig);
-            a.pose_input().evaluate(frame, &mut pose);
+            PoseInput::of(a).evaluate(frame, &mut pose);
             pose
         })
         .collect()
@@ -390,7 +390,7 @@ fn three_dancers_with_camera_and_song_render_to_a_video_with_sound() {
 
 #[test]
 fn pose_mode_edits_the_selected_model_where_it_stands() {
-    use mmd_scene::pose_edit::PoseAction;
+    use mmd_scene::engine::pose_edit::PoseAction;
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
     let scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();

@@ -22,7 +22,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, By, NodeT, Queryable};
 use mmd_player::i18n::Language;
 use mmd_player::session::action::Action;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, click};
 
 /// Held by each test: the language is shared by every thread of the process.

@@ -13,8 +13,8 @@ use mmd_player::draw_list::{draw_items, frame_view};
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_player::ui;
-use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::scene::{OpenInto, Scene};
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::scene::{OpenInto, Scene};
 
 /// The bundled dance with a prop held by a bone and one on the floor.
 fn scene_with_props(dir: &std::path::Path) -> Scene {

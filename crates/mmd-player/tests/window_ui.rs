@@ -20,7 +20,7 @@ use mmd_player::session::recent::RecentFiles;
 use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 use ui_harness::{App, click, drop_files, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.

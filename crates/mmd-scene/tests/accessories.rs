@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use glam::{Mat4, Vec3};
 use mmd_format::vac::{self, Vac};
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
-use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::accessory_placements::AccessoryPlacements;
+use mmd_scene::engine::accessory_placements::AccessoryPlacements;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
-use mmd_scene::scene::{Drawn, OpenInto, Scene};
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::scene::{Drawn, OpenInto, Scene};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")

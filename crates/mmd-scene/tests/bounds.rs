@@ -10,8 +10,8 @@ use glam::Vec3;
 use mmd_format::FixedText;
 use mmd_format::vmd::{BoneKey, Vmd};
 use mmd_pose::Aabb;
-use mmd_scene::bounds::motion_bounds;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::bounds::motion_bounds;
+use mmd_scene::stage::scene::Scene;
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")

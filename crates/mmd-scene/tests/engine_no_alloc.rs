@@ -14,13 +14,13 @@ mod posing;
 
 use counting_alloc::allocations;
 use mmd_physics::SubstepRate;
-use mmd_scene::accessory::{AccessoryEdit, AccessoryParent};
-use mmd_scene::accessory_motion::{AccessoryKey, AccessoryMotion};
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
-use mmd_scene::gravity::{GravityKey, GravityMotion};
-use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
-use mmd_scene::scene::{OpenInto, Scene};
+use mmd_scene::stage::accessory::{AccessoryEdit, AccessoryParent};
+use mmd_scene::stage::accessory_motion::{AccessoryKey, AccessoryMotion};
+use mmd_scene::stage::gravity::{GravityKey, GravityMotion};
+use mmd_scene::stage::outside_parent::{OutsideParent, OutsideTarget};
+use mmd_scene::stage::scene::{OpenInto, Scene};
 
 /// Allocations made posing every frame of `scene` (each twice, as a paused window repeats
 /// one) after a first pass over them, which warms up what is built once.

@@ -11,8 +11,8 @@ use posing::fixture;
 use glam::{Mat4, Vec3};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::gravity::{GravityKey, GravityMotion};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::gravity::{GravityKey, GravityMotion};
+use mmd_scene::stage::scene::Scene;
 
 /// Every bone at each of `frames` (in order), as `mode` poses `scene`.
 fn played(scene: &Scene, mode: PhysicsMode, frames: &[f32]) -> Vec<Vec<Mat4>> {

@@ -21,7 +21,7 @@ use mmd_scene::project::locate::{MissingKind, MissingPart, locate, locate_in_fol
 use mmd_scene::project::open::{OpenedProject, open, open_any};
 use mmd_scene::project::save::save;
 use mmd_scene::project::{Leftovers, MusicPlay};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 const FRAMES: [f32; 5] = [0.0, 12.0, 20.5, 35.0, 100.0];
 
@@ -192,7 +192,7 @@ fn assert_same_scene(scene: Scene, whole: &Scene) {
     let (box_, whole_box) = (&scene.accessories[0], &whole.accessories[0]);
     assert_eq!(box_.settings.position, whole_box.settings.position);
     assert_eq!(box_.settings.opacity, whole_box.settings.opacity);
-    let holder = |s: &Scene, a: &mmd_scene::accessory::Accessory| {
+    let holder = |s: &Scene, a: &mmd_scene::stage::accessory::Accessory| {
         let parent = a.settings.parent.as_ref().expect("held");
         let actor = s.actors.iter().position(|x| x.id == parent.actor);
         (actor, parent.bone.clone())

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")

@@ -11,11 +11,11 @@ use std::path::Path;
 
 use glam::Vec3;
 use mmd_pose::IkOverride;
-use mmd_scene::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
 use mmd_scene::project::open::open;
 use mmd_scene::project::save::save;
 use mmd_scene::project::{HostSettings, Leftovers};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
+use mmd_scene::stage::scene::Scene;
 
 /// Two dancers apart: the held one first in the list, the holder second.
 fn two_dancers(dir: &Path) -> Scene {

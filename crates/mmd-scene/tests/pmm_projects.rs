@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 use glam::Vec3;
 use mmd_format::pmm::{BoneKey, BoneState, ModelShape, MorphKey, Pmm, PmmModel, PmmVersion};
 use mmd_physics::SubstepRate;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
 use mmd_scene::project::document::PhysicsModeEntry;
 use mmd_scene::project::open::{OpenedProject, open_any};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 /// An engine with `scene` posed at `frame`, physics off.
 fn posed_at(scene: &Scene, frame: f32) -> SceneEngine {
@@ -207,7 +207,7 @@ fn check_common(opened: &OpenedProject, pmm: &Pmm) {
     assert!(
         !at_25
             .draw_order()
-            .contains(&mmd_scene::scene::Drawn::Actor(0)),
+            .contains(&mmd_scene::stage::scene::Drawn::Actor(0)),
         "and not drawn"
     );
     let floor = at_25.accessory(0).unwrap();
@@ -399,7 +399,7 @@ fn a_pmm_saved_as_a_project_keeps_its_accessory_gravity_and_camera_keys() {
                 fa.accessory(index).unwrap().settings.clone(),
                 fb.accessory(index).unwrap().settings.clone(),
             );
-            let holder = |s: &mut mmd_scene::accessory::AccessorySettings, scene: &Scene| {
+            let holder = |s: &mut mmd_scene::stage::accessory::AccessorySettings, scene: &Scene| {
                 s.parent.take().map(|p| {
                     let actor = scene.actors.iter().position(|a| a.id == p.actor);
                     (actor, p.bone)

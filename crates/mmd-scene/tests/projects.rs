@@ -12,17 +12,17 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use mmd_pose::{IkMethod, IkOverride};
-use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::files::MotionFile;
-use mmd_scene::layers::{LayerEdit, LayerSpec};
 use mmd_scene::project::document::{
     CameraEntry, Document, FileRef, LayerEntry, ModelEntry, PhysicsModeEntry, VERSION,
 };
+use mmd_scene::project::files::MotionFile;
 use mmd_scene::project::open::{OpenedProject, open};
 use mmd_scene::project::save::{document_of, save};
 use mmd_scene::project::{HostSettings, Leftovers, MusicPlay, is_project, read};
-use mmd_scene::scene::Scene;
-use mmd_scene::source::Source;
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::layers::{LayerEdit, LayerSpec};
+use mmd_scene::stage::scene::Scene;
+use mmd_scene::stage::source::Source;
 
 fn copy_asset(dir: &Path, name: &str, as_name: &str) -> PathBuf {
     let path = dir.join(as_name);
@@ -413,9 +413,9 @@ fn damaged_projects_fail_with_a_reason_and_odd_values_open_safely() {
 /// frame shows it where its keys put it.
 #[test]
 fn scrubbing_a_keyed_accessory_does_not_change_what_is_saved() {
-    use mmd_scene::accessory_motion::{AccessoryKey, AccessoryMotion};
+    use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
     use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-    use mmd_scene::frame::{FrameChoices, SceneFrame};
+    use mmd_scene::stage::accessory_motion::{AccessoryKey, AccessoryMotion};
     let dir = tempfile::tempdir().unwrap();
     let mut scene = busy_scene(dir.path());
     let key = |frame: u32, x: f32| AccessoryKey {

@@ -8,8 +8,8 @@
 
 use anyhow::{Result, anyhow};
 use glam::Vec3;
-use mmd_scene::accessory::AccessoryEdit;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::scene::Scene;
 
 pub const ACCESSORY_VALUE: &str = "K:SETTING[:SETTING...]";
 

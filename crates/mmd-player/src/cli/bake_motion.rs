@@ -1,13 +1,13 @@
 //! `mmd-player bake-motion MODEL --layer FILE[:WEIGHT[:OFFSET]]... [--frames LIST] --out
 //! FILE`: blends the layers on the model and writes the blend as one ordinary VMD, a key per
-//! frame ([`mmd_scene::flatten`]). Frames are whole, from 0 up; by default every frame
+//! frame ([`mmd_scene::engine::flatten`]). Frames are whole, from 0 up; by default every frame
 //! from 0 to the layers' last key. Prints one line naming what was written.
 
 use anyhow::{Context, Result, bail};
-use mmd_scene::actor::Actor;
-use mmd_scene::flatten;
-use mmd_scene::model::read_model;
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::flatten;
+use mmd_scene::stage::actor::Actor;
+use mmd_scene::stage::model::read_model;
+use mmd_scene::stage::scene::Scene;
 
 use super::frame_list;
 use crate::cli::{BakeMotionArgs, layer_specs};

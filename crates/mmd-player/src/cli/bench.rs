@@ -18,10 +18,10 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use mmd_format::any::{AnyFile, read_any};
 use mmd_pose::IkOverride;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
-use mmd_scene::read_error::read_bytes;
-use mmd_scene::scene::Scene;
+use mmd_scene::project::read_error::read_bytes;
+use mmd_scene::stage::scene::Scene;
 
 use crate::cli::{BenchArgs, layer_specs};
 

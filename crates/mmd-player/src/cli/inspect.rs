@@ -35,12 +35,12 @@ use mmd_format::vpd::Vpd;
 use mmd_format::xfile::{XEncoding, XFile, XMaterial, XSphereMode};
 use mmd_format::{Format, ReadWarning};
 use mmd_physics::{ModelPhysics, PhysicsOptions};
-use mmd_scene::music::{self, Music};
+use mmd_scene::media::music::{self, Music};
+use mmd_scene::project::read_error::{FileProblem, read_bytes};
 use mmd_scene::project::{
     self,
     document::{Document, FileRef},
 };
-use mmd_scene::read_error::{FileProblem, read_bytes};
 use serde_json::{Map, Value, json};
 
 use crate::cli::InspectArgs;

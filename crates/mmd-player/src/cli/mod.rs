@@ -19,7 +19,7 @@ use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mmd_physics::SubstepRate;
 use mmd_player::i18n::Language;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::layers::LayerSpec;
+use mmd_scene::stage::layers::LayerSpec;
 
 use accessory_settings::{ACCESSORY_HELP, ACCESSORY_VALUE};
 
@@ -134,7 +134,7 @@ pub fn placements(values: &[String]) -> Result<Vec<(usize, glam::Vec3)>> {
 
 /// Moves the scene's models as `--place` says; a model number beyond the scene's is an
 /// error.
-pub fn place_models(scene: &mut mmd_scene::scene::Scene, values: &[String]) -> Result<()> {
+pub fn place_models(scene: &mut mmd_scene::stage::scene::Scene, values: &[String]) -> Result<()> {
     for (index, position) in placements(values)? {
         let count = scene.actors.len();
         let actor = scene

@@ -17,8 +17,8 @@ use super::frame_list;
 use super::posing::{log_blow_ups, scene_engine};
 use crate::cli::project::{open_scene, physics_of};
 use crate::cli::{IkSwitch, PoseArgs, layer_specs};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
+use mmd_scene::stage::scene::Scene;
 
 fn switch(s: IkSwitch) -> IkOverride {
     match s {

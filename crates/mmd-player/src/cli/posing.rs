@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 
 use anyhow::Result;
 use mmd_scene::engine::SceneEngine;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 use mmd_scene::project::document::PhysicsEntry;
 

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::layers::LayerSpec;
 use mmd_scene::project::document::PhysicsEntry;
 use mmd_scene::project::{self, HostSettings, Leftovers};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::layers::LayerSpec;
+use mmd_scene::stage::scene::Scene;
 
 use super::render::{parse_size, read_camera};
 use super::{Fps, OnOff, PhysicsArgs, SaveProjectArgs, SceneArgs, layer_specs, place_models};

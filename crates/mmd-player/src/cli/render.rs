@@ -15,11 +15,11 @@ use mmd_player::export::frames::{FrameRenderer, FrameSink};
 use mmd_player::session::ViewOptions;
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 use mmd_render::Camera;
-use mmd_scene::bounds::scene_bounds;
-use mmd_scene::frame::{CameraChoice, FrameChoices, SceneFrame};
-use mmd_scene::read_error::{FileProblem, read_bytes};
-use mmd_scene::scene::Scene;
-use mmd_scene::source::{Source, Track};
+use mmd_scene::engine::frame::{CameraChoice, FrameChoices, SceneFrame};
+use mmd_scene::project::read_error::{FileProblem, read_bytes};
+use mmd_scene::stage::bounds::scene_bounds;
+use mmd_scene::stage::scene::Scene;
+use mmd_scene::stage::source::{Source, Track};
 
 use super::frame_list;
 use super::posing::{log_blow_ups, progress_bar, scene_engine};

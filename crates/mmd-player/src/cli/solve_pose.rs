@@ -16,8 +16,8 @@ use mmd_pose::{
     FullBody, FullBodySolver, Handle, IkOverrides, JointRange, Pin, Pose, Rig, Target,
     evaluate_layers,
 };
-use mmd_scene::pose_edit::vpd_model_name;
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::pose_edit::vpd_model_name;
+use mmd_scene::stage::scene::Scene;
 use serde_json::json;
 
 use crate::cli::SolvePoseArgs;

@@ -11,8 +11,8 @@ use std::thread::JoinHandle;
 
 use image::RgbaImage;
 
-use mmd_scene::music_clock::music_time;
-use mmd_scene::scene::Scene;
+use mmd_scene::media::music_clock::music_time;
+use mmd_scene::stage::scene::Scene;
 
 /// The program the frames are handed to.
 const FFMPEG: &str = "ffmpeg";

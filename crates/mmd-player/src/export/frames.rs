@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use image::RgbaImage;
 use mmd_pose::Pose;
 use mmd_render::{GpuContext, OFFSCREEN_FORMAT, Offscreen, RenderError, Renderer, TextureWarning};
-use mmd_scene::frame::SceneFrame;
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::frame::SceneFrame;
+use mmd_scene::stage::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
 use crate::draw_list::{Uploads, draw_items, frame_view, scene_meshes};

@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
 use mmd_physics::SubstepRate;
+use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
 use mmd_scene::engine::{EngineError, PhysicsBake, PhysicsMode, SceneEngine};
-use mmd_scene::frame::{FrameChoices, SceneFrame};
 use rust_i18n::t;
 
 use super::ffmpeg::{AudioInput, VideoError, check_video};
 use super::frames::{ExportError, FrameRenderer, FrameSink};
 use crate::session::ViewOptions;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 /// The most frames one export may hold: an hour at 60 fps.
 pub const MAX_EXPORT_FRAMES: u32 = 216_000;

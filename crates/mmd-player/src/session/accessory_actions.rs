@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use mmd_format::vac;
-use mmd_scene::accessory::{Accessory, AccessoryEdit};
+use mmd_scene::stage::accessory::{Accessory, AccessoryEdit};
 use rust_i18n::t;
 
 use super::Player;

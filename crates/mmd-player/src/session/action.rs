@@ -11,11 +11,11 @@ use crate::export::job::ExportRequest;
 use crate::i18n::Language;
 use crate::session::orbit::ViewSide;
 use crate::session::project_actions::UnsavedAnswer;
-use mmd_scene::accessory::AccessoryEdit;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::layers::LayerEdit;
-use mmd_scene::pose_edit::PoseAction;
+use mmd_scene::engine::pose_edit::PoseAction;
 use mmd_scene::project::locate::MissingPart;
+use mmd_scene::stage::accessory::AccessoryEdit;
+use mmd_scene::stage::layers::LayerEdit;
 
 /// A toggle of the View menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

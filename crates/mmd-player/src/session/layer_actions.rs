@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use mmd_scene::engine::PhysicsChange;
 
 use super::Player;
-use mmd_scene::layers::{LayerEdit, LayerSpec};
+use mmd_scene::stage::layers::{LayerEdit, LayerSpec};
 
 impl Player {
     /// Adds each file as a layer at weight 1 to the selected model (see
-    /// [`mmd_scene::scene::Scene::add_layers`]). On failure nothing changes and the error is
+    /// [`mmd_scene::stage::scene::Scene::add_layers`]). On failure nothing changes and the error is
     /// kept for the interface.
     pub(super) fn add_layers(&mut self, paths: &[PathBuf]) {
         let specs: Vec<LayerSpec> = paths.iter().map(LayerSpec::new).collect();

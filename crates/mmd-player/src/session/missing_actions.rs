@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use mmd_scene::engine::PhysicsChange;
-use mmd_scene::files::LoadError;
+use mmd_scene::project::files::LoadError;
 use mmd_scene::project::locate::{Located, MissingFile, MissingPart, locate, locate_in_folder};
 use rust_i18n::t;
 

@@ -1,11 +1,11 @@
 //! The scene's music as the player keeps it: its offset on the timeline, volume and mute, and
 //! the clock that makes the timeline follow the music while it plays
-//! ([`mmd_scene::music_clock`]). The window's audio output plays the music; the player only says
+//! ([`mmd_scene::media::music_clock`]). The window's audio output plays the music; the player only says
 //! what to play and takes the time from it.
 
 use super::Player;
-use mmd_scene::music::Music;
-use mmd_scene::music_clock::{MusicSync, MusicTrack};
+use mmd_scene::media::music::Music;
+use mmd_scene::media::music_clock::{MusicSync, MusicTrack};
 
 /// How the music is played, kept when the music changes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,7 +66,7 @@ impl Player {
     }
 
     /// Advances the timeline by `seconds` of wall time, following `track` (the scene's music
-    /// being played out) while it sounds: see [`mmd_scene::music_clock`].
+    /// being played out) while it sounds: see [`mmd_scene::media::music_clock`].
     pub fn advance_with_music(&mut self, track: &mut dyn MusicTrack, seconds: f32) {
         let offset = self.music.settings.offset;
         self.music

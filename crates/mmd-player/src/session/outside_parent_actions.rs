@@ -3,7 +3,7 @@
 //! parents (from a `.pmm` or a project) are shown as they are and replaced when set here.
 
 use mmd_scene::engine::PhysicsChange;
-use mmd_scene::outside_parent::{OutsideParent, OutsideTarget};
+use mmd_scene::stage::outside_parent::{OutsideParent, OutsideTarget};
 
 use super::Player;
 

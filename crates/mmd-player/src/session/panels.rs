@@ -2,7 +2,7 @@
 //! hierarchy, the bone selected in it, and the model's extent for framing.
 
 use mmd_pose::{Aabb, Rig};
-use mmd_scene::actor::Actor;
+use mmd_scene::stage::actor::Actor;
 
 /// One actor's panel state.
 pub(super) struct ActorPanel {
@@ -10,7 +10,7 @@ pub(super) struct ActorPanel {
     pub bone_tree: BoneTree,
     pub selected_bone: Option<usize>,
     /// The model's extent over the scene's frames, in its own space (see
-    /// [`mmd_scene::bounds`]): measured when models or motions change, so moving the model
+    /// [`mmd_scene::stage::bounds`]): measured when models or motions change, so moving the model
     /// costs nothing.
     pub bounds: Option<Aabb>,
 }

@@ -22,17 +22,19 @@ use std::path::Path;
 
 use mmd_format::vmd::Vmd;
 use mmd_pose::Pose;
-use mmd_scene::engine::PhysicsChange;
+use mmd_scene::engine::{PhysicsChange, PoseInput};
 use rust_i18n::t;
 
 use super::Player;
 use super::action::Action;
 use super::notices::Notice;
 use crate::i18n::Language;
-use mmd_scene::files::MotionFile;
-use mmd_scene::model::Model;
-use mmd_scene::pose_edit::{PoseAction, PoseEditor, insert_keys, merge_vmds, vpd_model_name};
-use mmd_scene::source::Source;
+use mmd_scene::engine::pose_edit::{
+    PoseAction, PoseEditor, insert_keys, merge_vmds, vpd_model_name,
+};
+use mmd_scene::project::files::MotionFile;
+use mmd_scene::stage::model::Model;
+use mmd_scene::stage::source::Source;
 
 #[derive(Default)]
 pub(super) struct PoseModeState {
@@ -193,7 +195,7 @@ impl Player {
         };
         let rig = &actor.model.rig;
         let mut reference = Pose::new(rig);
-        actor.pose_input().evaluate(frame, &mut reference);
+        PoseInput::of(actor).evaluate(frame, &mut reference);
         match PoseEditor::new(rig, &reference, frame) {
             Ok(editor) => self.pose_mode.editor = Some(editor),
             Err(e) => {

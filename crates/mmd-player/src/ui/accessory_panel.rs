@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 use egui::{PopupCloseBehavior, RichText, Ui};
 use glam::Vec3;
-use mmd_scene::accessory::{Accessory, AccessoryEdit, AccessorySettings};
-use mmd_scene::actor::Actor;
+use mmd_scene::stage::accessory::{Accessory, AccessoryEdit, AccessorySettings};
+use mmd_scene::stage::actor::Actor;
 use rust_i18n::t;
 
 use super::UiState;

@@ -13,7 +13,7 @@ use rust_i18n::t;
 use super::{IK_COLOR, UiState};
 use crate::session::action::Action;
 use crate::session::{BoneTree, Player};
-use mmd_scene::actor::Actor;
+use mmd_scene::stage::actor::Actor;
 
 /// The IK override choices, as the panel labels them.
 fn ik_modes() -> [(IkOverride, Cow<'static, str>); 3] {

@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn open_lists_every_kind_of_music_the_player_reads() {
-        for extension in mmd_scene::music::MUSIC_EXTENSIONS {
+        for extension in mmd_scene::media::music::MUSIC_EXTENSIONS {
             assert!(MMD_EXTENSIONS.contains(&extension), "{extension}");
         }
     }

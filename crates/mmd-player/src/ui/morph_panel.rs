@@ -8,7 +8,7 @@ use rust_i18n::t;
 use super::{ACCENT, UiState};
 use crate::session::Player;
 use crate::session::action::Action;
-use mmd_scene::actor::Actor;
+use mmd_scene::stage::actor::Actor;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     let (Some(actor), Some(pose)) = (player.actor(), player.pose()) else {

@@ -9,7 +9,7 @@ use rust_i18n::t;
 
 use crate::session::Player;
 use crate::session::action::Action;
-use mmd_scene::layers::LayerEdit;
+use mmd_scene::stage::layers::LayerEdit;
 
 /// The narrowest and widest a layer's weight slider is drawn.
 const MIN_SLIDER_WIDTH: f32 = 40.0;

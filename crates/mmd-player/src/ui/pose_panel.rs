@@ -13,7 +13,7 @@ use super::pose_handles::{handle_color, handle_name};
 use super::{ACCENT, ERROR_COLOR};
 use crate::session::Player;
 use crate::session::action::Action;
-use mmd_scene::pose_edit::PoseAction;
+use mmd_scene::engine::pose_edit::PoseAction;
 
 /// Which file the save window writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

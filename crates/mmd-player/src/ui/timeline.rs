@@ -8,7 +8,7 @@ use super::{ACCENT, UiState, export_panel};
 use crate::session::Player;
 use crate::session::action::Action;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::playback::SPEED_RANGE;
+use mmd_scene::media::playback::SPEED_RANGE;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     ui.add_space(4.0);

@@ -8,8 +8,8 @@ use mmd_player::draw_list::{DrawItem, Uploads, scene_meshes};
 use mmd_render::{
     DeviceErrors, FrameTargets, ReadbackTarget, RenderError, Renderer, TextureWarning, View,
 };
-use mmd_scene::model::TextureOrigin;
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::model::TextureOrigin;
+use mmd_scene::stage::scene::Scene;
 use winit::window::Window;
 
 /// The 3D view's texture, sized to egui's central panel and shown there as an image.

@@ -19,8 +19,8 @@ use mmd_player::session::recent::{self, RecentFiles};
 use mmd_player::settings::{self, ForThisRun, SettingsFile};
 use mmd_player::ui::UiState;
 use mmd_scene::engine::PhysicsMode;
-use mmd_scene::pose_edit::PoseAction;
-use mmd_scene::scene::Scene;
+use mmd_scene::engine::pose_edit::PoseAction;
+use mmd_scene::stage::scene::Scene;
 use rust_i18n::t;
 
 use crate::cli::accessory_settings::set_accessories;

@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable;
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
 use mmd_player::ui::{self, UiState};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 /// What the window holds: the player and the interface's own state.
 pub struct App {

@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 use mmd_pose::{IkOverrides, Layers, Rig};
 
 use super::{BakedAncestors, LivePhysics, PhysicsBake, PoseInput};
-use crate::actor::Actor;
-use crate::gravity::GravityMotion;
+use crate::stage::actor::Actor;
+use crate::stage::gravity::GravityMotion;
 
 /// What a bake is simulated from: owned copies of an actor's inputs at the time it began.
 pub struct BakeInputs {

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use glam::Mat4;
 use mmd_pose::Pose;
 
-use super::PhysicsBake;
-use crate::actor::Actor;
-use crate::gravity::GravityMotion;
+use super::{PhysicsBake, PoseInput};
+use crate::stage::actor::Actor;
+use crate::stage::gravity::GravityMotion;
 
 /// Whether an actor's bake can start: what its outside parents give it, or which actor it
 /// waits for.
@@ -93,7 +93,7 @@ impl BakedAncestors {
             outside_of(&self.actors, &self.poses, k, frame, &mut self.outside);
             let (actor, pose) = (&self.actors[k], &mut self.poses[k]);
             pose.set_outside_parents(&actor.model.rig, &self.outside);
-            let input = actor.pose_input().with_gravity(self.gravity.as_deref());
+            let input = PoseInput::of(actor).with_gravity(self.gravity.as_deref());
             if let Some(bake) = &self.bakes[k] {
                 bake.evaluate(input, frame, pose);
             }

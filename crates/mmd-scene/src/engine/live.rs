@@ -21,7 +21,7 @@ use mmd_physics::{ModelPhysics, PhysicsError, PhysicsOptions, StepOutcome};
 use mmd_pose::Pose;
 
 use super::PoseInput;
-use crate::playback::FRAMES_PER_SECOND;
+use crate::media::playback::FRAMES_PER_SECOND;
 
 /// Motion time simulated, holding the start pose, before the first frame is shown.
 pub const WARM_UP_SECONDS: f32 = 1.0;

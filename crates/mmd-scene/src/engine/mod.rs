@@ -12,11 +12,21 @@
 //! Physics follows motion time, never calls: live physics holds its bodies when asked for the
 //! same frame again, so however often a frame is posed the bodies step once per move of the
 //! timeline. What restarts or re-bakes the simulation is said at [`PhysicsChange`].
+//!
+//! Beside the engine: [`frame`] (the scene evaluated at a frame, what every host draws),
+//! [`accessory_placements`] (where the accessories are drawn, frame after frame),
+//! [`per_actor`] (state kept per actor, matched to the scene by id), [`pose_edit`] (Pose
+//! mode's whole-body editing) and [`flatten`] (layers written as one VMD).
 
+pub mod accessory_placements;
 mod bake_worker;
 mod baked_ancestors;
+pub mod flatten;
+pub mod frame;
 pub mod live;
+pub mod per_actor;
 pub mod physics_bake;
+pub mod pose_edit;
 mod pose_input;
 
 use std::str::FromStr;
@@ -28,10 +38,10 @@ use mmd_physics::{PhysicsOptions, SubstepRate};
 use mmd_pose::Pose;
 use rayon::prelude::*;
 
-use crate::actor::Actor;
-use crate::gravity::GravityMotion;
-use crate::per_actor::PerActor;
-use crate::scene::Scene;
+use crate::engine::per_actor::PerActor;
+use crate::stage::actor::Actor;
+use crate::stage::gravity::GravityMotion;
+use crate::stage::scene::Scene;
 pub use bake_worker::{BakeInputs, BakeWorker};
 pub use baked_ancestors::{AncestorsBaked, BakedAncestors};
 pub use live::{LivePhysics, MAX_CATCH_UP, MAX_LIVE_STEP, WARM_UP_SECONDS};
@@ -170,7 +180,7 @@ impl ActorEngine {
         } = how;
         self.pose.set_outside_parents(&actor.model.rig, outside);
         let start = timed.then(Instant::now);
-        let input = actor.pose_input().with_gravity(gravity);
+        let input = PoseInput::of(actor).with_gravity(gravity);
         self.physics_seconds = 0.0;
         self.blow_up = None;
         match (mode, &self.bake, self.live.as_mut()) {
@@ -424,7 +434,7 @@ impl SceneEngine {
                     };
                 let mut live = bodies(index, actor, &options)?;
                 let mut report = |d: u32, _: u32| progress(done + d, total);
-                let input = actor.pose_input().with_gravity(self.gravity.as_deref());
+                let input = PoseInput::of(actor).with_gravity(self.gravity.as_deref());
                 let bake =
                     PhysicsBake::bake(input, &mut live, last, ancestors.as_mut(), &mut report)
                         .ok_or(EngineError::Stopped)?;

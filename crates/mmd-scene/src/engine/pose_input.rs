@@ -2,7 +2,8 @@
 
 use mmd_pose::{IkOverrides, Layers, Pose, Rig, evaluate_layers};
 
-use crate::gravity::GravityMotion;
+use crate::stage::actor::Actor;
+use crate::stage::gravity::GravityMotion;
 
 /// The motion layers and the user's overrides that a frame is posed from, and the scene's
 /// gravity keys the bodies fall by.
@@ -17,6 +18,17 @@ pub struct PoseInput<'a> {
 }
 
 impl<'a> PoseInput<'a> {
+    /// What a frame of `actor` is posed from, with MMD's default gravity.
+    pub fn of(actor: &'a Actor) -> PoseInput<'a> {
+        PoseInput {
+            rig: &actor.model.rig,
+            layers: &actor.layers,
+            overrides: &actor.ik,
+            morph_pins: &actor.morph_pins,
+            gravity: None,
+        }
+    }
+
     /// The same input with the scene's `gravity` keys.
     pub fn with_gravity(self, gravity: Option<&'a GravityMotion>) -> PoseInput<'a> {
         PoseInput { gravity, ..self }

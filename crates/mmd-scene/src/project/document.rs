@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::accessory_motion::AccessoryKey;
+use crate::stage::accessory_motion::AccessoryKey;
 
 /// What the `format` field says of every project file.
 pub const FORMAT: &str = "mmd-player project";

@@ -15,10 +15,10 @@ use super::open::{
 use super::relocate::relocate;
 use super::save::{relative_to, resolved};
 use super::{Leftovers, MusicPlay};
-use crate::files::LoadError;
-use crate::model::read_model;
-use crate::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
-use crate::scene::Scene;
+use crate::project::files::LoadError;
+use crate::stage::model::read_model;
+use crate::stage::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
+use crate::stage::scene::Scene;
 
 /// A part of the project that did not open, by its place among the [`Leftovers`]' (which
 /// changes as parts are located: read the list again after each).

@@ -9,12 +9,18 @@
 //!   nothing; a missing file is also looked for by name in the project's folder.
 //! - [`locate`]: a part that did not open, opened from a file the user points to (and the
 //!   other missing files looked for in that file's folder).
+//! - [`files`]: reading files and telling them apart by content (a model, an accessory,
+//!   music, a motion); [`read_error`]: why a file cannot be opened, in words; [`bundled`]: the
+//!   bundled default model, motion and textures.
 
+pub mod bundled;
 pub mod document;
+pub mod files;
 mod layout;
 pub mod locate;
 pub mod open;
 pub mod pmm;
+pub mod read_error;
 pub mod relocate;
 pub mod save;
 
@@ -28,7 +34,7 @@ use document::{
 use mmd_physics::SubstepRate;
 
 use crate::engine::PhysicsMode;
-use crate::read_error::FileProblem;
+use crate::project::read_error::FileProblem;
 
 /// A project file that cannot be read or written at all (a missing part is not this: see
 /// [`open::OpenedProject::problems`]).
@@ -179,7 +185,7 @@ impl Leftovers {
     /// A model that did not open, with `keys` made outside a file if any: kept, and given the
     /// id its actor will take once located, which is returned.
     pub fn missing_model(&mut self, entry: ModelEntry, keys: Option<MadeKeys>) -> u64 {
-        let id = crate::actor::next_id();
+        let id = crate::stage::actor::next_id();
         self.model_ids.push(id);
         self.models.push(MissingModel { id, entry, keys });
         id

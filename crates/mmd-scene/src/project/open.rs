@@ -13,20 +13,20 @@ use super::document::{AccessoryEntry, Document, FileRef, LayerEntry, LayerModeEn
 use super::document::{OutsideParentKeyEntry, ParentEntry};
 use super::relocate::relocate;
 use super::{HostSettings, Leftovers, MadeKeys, ProjectError, newer_version_notice, read};
-use crate::accessory::{Accessory, AccessoryParent};
-use crate::accessory_motion::{AccessoryKey, AccessoryMotion};
-use crate::actor::Actor;
-use crate::bundled;
-use crate::camera_follow::CameraFollow;
-use crate::files::{LoadError, LoadedFile, MotionFile, bind, read_file};
-use crate::gravity::{GravityKey, GravityMotion};
-use crate::layers::LayerSource;
-use crate::model::{Model, read_model};
-use crate::music::Music;
-use crate::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
-use crate::read_error::read_bytes;
-use crate::scene::Scene;
-use crate::source::{Source, Track};
+use crate::media::music::Music;
+use crate::project::bundled;
+use crate::project::files::{LoadError, LoadedFile, MotionFile, bind, read_file};
+use crate::project::read_error::read_bytes;
+use crate::stage::accessory::{Accessory, AccessoryParent};
+use crate::stage::accessory_motion::{AccessoryKey, AccessoryMotion};
+use crate::stage::actor::Actor;
+use crate::stage::camera_follow::CameraFollow;
+use crate::stage::gravity::{GravityKey, GravityMotion};
+use crate::stage::layers::LayerSource;
+use crate::stage::model::{Model, read_model};
+use crate::stage::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
+use crate::stage::scene::Scene;
+use crate::stage::source::{Source, Track};
 
 /// A project opened: the scene, the host's settings, and what did not open.
 pub struct OpenedProject {

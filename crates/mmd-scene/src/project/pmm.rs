@@ -24,18 +24,18 @@ use super::document::{
 use super::open::{OpenedProject, read_project};
 use super::relocate::relocate;
 use super::{HostSettings, Leftovers, MadeKeys, ProjectError};
-use crate::accessory::{Accessory, AccessoryParent};
-use crate::accessory_motion::{AccessoryKey, AccessoryMotion};
-use crate::actor::Actor;
-use crate::camera_follow::CameraFollow;
-use crate::files::{LoadError, MotionFile, read_file};
-use crate::gravity::{GravityKey, GravityMotion};
-use crate::model::read_model;
-use crate::music::Music;
-use crate::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
-use crate::read_error::FileProblem;
-use crate::scene::Scene;
-use crate::source::{Source, Track};
+use crate::media::music::Music;
+use crate::project::files::{LoadError, MotionFile, read_file};
+use crate::project::read_error::FileProblem;
+use crate::stage::accessory::{Accessory, AccessoryParent};
+use crate::stage::accessory_motion::{AccessoryKey, AccessoryMotion};
+use crate::stage::actor::Actor;
+use crate::stage::camera_follow::CameraFollow;
+use crate::stage::gravity::{GravityKey, GravityMotion};
+use crate::stage::model::read_model;
+use crate::stage::outside_parent::{OutsideParent, OutsideParentKey, OutsideTarget};
+use crate::stage::scene::Scene;
+use crate::stage::source::{Source, Track};
 
 /// Opens the `.pmm` at `path`.
 pub fn open_pmm(path: &Path) -> Result<OpenedProject, ProjectError> {

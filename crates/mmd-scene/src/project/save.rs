@@ -12,11 +12,11 @@ use super::document::{
     LayerModeEntry, ModelEntry, MusicEntry, OutsideParentEntry, OutsideParentKeyEntry, ParentEntry,
 };
 use super::{HostSettings, Leftovers, ProjectError, to_bytes};
-use crate::accessory::{Accessory, AccessoryParent};
-use crate::actor::Actor;
-use crate::outside_parent::OutsideTarget;
-use crate::scene::Scene;
-use crate::source::{Source, Track};
+use crate::stage::accessory::{Accessory, AccessoryParent};
+use crate::stage::actor::Actor;
+use crate::stage::outside_parent::OutsideTarget;
+use crate::stage::scene::Scene;
+use crate::stage::source::{Source, Track};
 
 /// A motion made in the player that a project names, to be written as a VMD beside it.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,7 +8,7 @@ use glam::Mat4;
 use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{LiveStepping, PhysicsMode, SceneEngine};
-use mmd_scene::scene::Scene;
+use mmd_scene::stage::scene::Scene;
 
 /// The repository's bundled model and dance.
 pub fn assets() -> PathBuf {

@@ -14,10 +14,10 @@
 use glam::Mat4;
 use mmd_pose::{Camera, Light, Pose, SelfShadow};
 
-use crate::accessory::AccessorySettings;
-use crate::accessory_placements::AccessoryPlacements;
 use crate::engine::SceneEngine;
-use crate::scene::{Drawn, Scene};
+use crate::engine::accessory_placements::AccessoryPlacements;
+use crate::stage::accessory::AccessorySettings;
+use crate::stage::scene::{Drawn, Scene};
 
 /// Where a frame's camera comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]

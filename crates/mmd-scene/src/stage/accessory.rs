@@ -9,9 +9,9 @@ use mmd_format::vac::Vac;
 use mmd_format::xfile::{XFile, XMaterial, XSphereMode};
 use mmd_pose::Pose;
 
-use crate::accessory_motion::AccessoryMotion;
-use crate::actor::{Actor, next_id};
-use crate::model::TextureOrigin;
+use crate::stage::accessory_motion::AccessoryMotion;
+use crate::stage::actor::{Actor, next_id};
+use crate::stage::model::TextureOrigin;
 
 /// MMD draws an accessory at ten times its file's units.
 pub const ACCESSORY_UNIT_SCALE: f32 = 10.0;

@@ -6,53 +6,56 @@ use std::path::PathBuf;
 
 use mmd_pose::Rig;
 
-use crate::files::{LoadError, MotionFile};
-use crate::model::{Model, TextureOrigin, model_from_pmx};
-use crate::source::Source;
+use crate::project::files::{LoadError, MotionFile};
+use crate::stage::model::{Model, TextureOrigin, model_from_pmx};
+use crate::stage::source::Source;
 
 /// The default model (PMX).
-pub const MODEL: &[u8] = include_bytes!("../../../assets/default_model.pmx");
+pub const MODEL: &[u8] = include_bytes!("../../../../assets/default_model.pmx");
 /// The default motion (VMD), a seamless dance loop.
-pub const MOTION: &[u8] = include_bytes!("../../../assets/default_motion.vmd");
+pub const MOTION: &[u8] = include_bytes!("../../../../assets/default_motion.vmd");
 
 /// The model's textures, by the path the model stores.
 pub const TEXTURES: [(&str, &[u8]); 10] = [
     (
         "tex/face.png",
-        include_bytes!("../../../assets/tex/face.png"),
+        include_bytes!("../../../../assets/tex/face.png"),
     ),
-    ("tex/eye.png", include_bytes!("../../../assets/tex/eye.png")),
+    (
+        "tex/eye.png",
+        include_bytes!("../../../../assets/tex/eye.png"),
+    ),
     (
         "tex/hair.png",
-        include_bytes!("../../../assets/tex/hair.png"),
+        include_bytes!("../../../../assets/tex/hair.png"),
     ),
     (
         "tex/hair_sphere.png",
-        include_bytes!("../../../assets/tex/hair_sphere.png"),
+        include_bytes!("../../../../assets/tex/hair_sphere.png"),
     ),
     (
         "tex/cloth.png",
-        include_bytes!("../../../assets/tex/cloth.png"),
+        include_bytes!("../../../../assets/tex/cloth.png"),
     ),
     (
         "tex/skirt.png",
-        include_bytes!("../../../assets/tex/skirt.png"),
+        include_bytes!("../../../../assets/tex/skirt.png"),
     ),
     (
         "tex/legs.png",
-        include_bytes!("../../../assets/tex/legs.png"),
+        include_bytes!("../../../../assets/tex/legs.png"),
     ),
     (
         "tex/toon_skin.png",
-        include_bytes!("../../../assets/tex/toon_skin.png"),
+        include_bytes!("../../../../assets/tex/toon_skin.png"),
     ),
     (
         "tex/toon_hair.png",
-        include_bytes!("../../../assets/tex/toon_hair.png"),
+        include_bytes!("../../../../assets/tex/toon_hair.png"),
     ),
     (
         "tex/toon_cloth.png",
-        include_bytes!("../../../assets/tex/toon_cloth.png"),
+        include_bytes!("../../../../assets/tex/toon_cloth.png"),
     ),
 ];
 

@@ -13,11 +13,11 @@ use mmd_format::vpd::Vpd;
 use mmd_format::xfile;
 use mmd_pose::{CameraMotion, LightMotion, Motion, MotionSource, Rig, SelfShadowMotion};
 
-use crate::accessory::{Accessory, AccessorySettings};
-use crate::model::{Model, TextureOrigin, model_from_pmx};
-use crate::music::{self, Music};
-use crate::read_error::{FileProblem, read_bytes};
-use crate::source::{Source, Track};
+use crate::media::music::{self, Music};
+use crate::project::read_error::{FileProblem, read_bytes};
+use crate::stage::accessory::{Accessory, AccessorySettings};
+use crate::stage::model::{Model, TextureOrigin, model_from_pmx};
+use crate::stage::source::{Source, Track};
 
 /// A motion file bound (or to be bound) to the model.
 #[derive(Clone)]

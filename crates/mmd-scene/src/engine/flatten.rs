@@ -10,7 +10,7 @@
 use mmd_format::FixedText;
 use mmd_format::vmd::{BoneKey, CameraKey, IkKey, IkState, LightKey, MorphKey, Vmd};
 
-use crate::scene::Scene;
+use crate::stage::scene::Scene;
 
 /// The layers of `scene`'s actor `actor` at each of `frames`, as one VMD for its model;
 /// `None` without such an actor.

@@ -11,7 +11,7 @@ use std::path::Path;
 use mmd_format::any::ReadAnyError;
 use mmd_format::{Error, ErrorKind, Format};
 
-use crate::music::MusicError;
+use crate::media::music::MusicError;
 
 /// A file that cannot be opened, by kind. Its `Display` is the one line users see: the words,
 /// then ` — ` and the detail where there is one.

@@ -6,8 +6,8 @@
 
 use glam::{EulerRot, Quat, Vec3};
 
-use crate::accessory::{AccessoryParent, AccessorySettings};
-use crate::key_track::{Keyed, around, one_per_frame};
+use crate::stage::accessory::{AccessoryParent, AccessorySettings};
+use crate::stage::key_track::{Keyed, around, one_per_frame};
 
 /// What one key sets, at `frame`.
 #[derive(Debug, Clone, PartialEq)]

@@ -373,7 +373,7 @@ mod tests {
     use mmd_pose::{IkOverrides, Layers, evaluate_layers};
 
     use super::*;
-    use crate::scene::Scene;
+    use crate::stage::scene::Scene;
 
     fn bone_key(name: &str, frame: u32, x: f32) -> BoneKey {
         BoneKey {

@@ -6,7 +6,7 @@
 
 use glam::Vec3;
 
-use crate::key_track::{Keyed, around, one_per_frame};
+use crate::stage::key_track::{Keyed, around, one_per_frame};
 
 /// MMD units per metre for gravity: MMD's 9.8 pulls bodies at 98 units/s² (see
 /// `mmd_physics::PhysicsOptions::gravity`).

@@ -8,13 +8,13 @@
 use glam::{Mat4, Vec3};
 use mmd_pose::Pose;
 
-use crate::accessory::{AccessoryParent, AccessorySettings, parent_bone_matrix};
-use crate::actor::Actor;
+use crate::stage::accessory::{AccessoryParent, AccessorySettings, parent_bone_matrix};
+use crate::stage::actor::Actor;
 
 /// What [`AccessoryPlacements`] keeps of one accessory.
 #[derive(Debug, Clone)]
 struct Kept {
-    /// The accessory's id ([`crate::accessory::Accessory::id`]), so that an accessory put in another's place
+    /// The accessory's id ([`crate::stage::accessory::Accessory::id`]), so that an accessory put in another's place
     /// (removed, reordered) is worked out afresh.
     id: u64,
     /// The position, rotation and Si `local` was worked out from.

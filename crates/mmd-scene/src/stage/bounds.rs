@@ -7,7 +7,7 @@ use glam::Vec3;
 use mmd_format::pmx::Pmx;
 use mmd_pose::{Aabb, IkOverrides, Layers, Pose, Rig, SkinMesh, evaluate_layers};
 
-use crate::scene::Scene;
+use crate::stage::scene::Scene;
 
 /// Frames sampled over a motion: enough to catch its poses (a pose is held for several
 /// frames), few enough that opening a large model stays quick.
@@ -63,7 +63,15 @@ pub fn scene_bounds(scene: &Scene, frames: &[f32]) -> Option<Aabb> {
         let mesh = SkinMesh::from_pmx(&actor.model.pmx);
         let mut pose = Pose::new(&actor.model.rig);
         for &frame in frames {
-            actor.pose_input().evaluate(frame, &mut pose);
+            let model = &actor.model;
+            evaluate_layers(
+                &model.rig,
+                actor.layers(),
+                frame,
+                &actor.ik,
+                &actor.morph_pins,
+                &mut pose,
+            );
             let frame_bounds = if mesh.vertex_count() > 0 {
                 mesh.skin(&pose, &mut vertices);
                 Aabb::from_points(vertices.iter().copied())

@@ -9,7 +9,7 @@
 //! The music is reached through [`MusicTrack`], so the window's audio output and the tests'
 //! simulated one are driven the same way.
 
-use crate::playback::{FRAMES_PER_SECOND, Playback};
+use crate::media::playback::{FRAMES_PER_SECOND, Playback};
 
 /// A music track being played out.
 pub trait MusicTrack {

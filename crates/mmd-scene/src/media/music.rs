@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rodio::{Decoder, Source};
 
-use crate::read_error::{FileProblem, read_bytes};
+use crate::project::read_error::{FileProblem, read_bytes};
 
 /// The extensions of the music files the player opens, lower case.
 pub const MUSIC_EXTENSIONS: [&str; 5] = ["wav", "mp3", "ogg", "oga", "flac"];
@@ -19,7 +19,7 @@ pub const MUSIC_EXTENSIONS: [&str; 5] = ["wav", "mp3", "ogg", "oga", "flac"];
 const TRUNCATION_SLACK_SECONDS: f64 = 0.5;
 
 /// Why music was refused. Its `Display` is the technical detail; the words users see come
-/// from [`crate::read_error::FileProblem`].
+/// from [`crate::project::read_error::FileProblem`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MusicError {
     #[error("the file is empty")]
@@ -170,7 +170,7 @@ fn decoder(bytes: &Arc<[u8]>) -> Result<Decoder<Cursor<Arc<[u8]>>>, String> {
 }
 
 #[cfg(test)]
-#[path = "../tests/tone_wav/mod.rs"]
+#[path = "../../tests/tone_wav/mod.rs"]
 mod tone_wav;
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use mmd_pose::{CameraMotion, Layer, LayerMode, LightMotion, MAX_LAYER_WEIGHT, Rig};
 
-use crate::files::{LoadError, MotionFile, bind, read_file};
+use crate::project::files::{LoadError, MotionFile, bind, read_file};
 
 /// The files one layer was made from (one or more VMDs merged, or a VPD pose), what the
 /// interface calls it, and its camera and light keys if it has any.

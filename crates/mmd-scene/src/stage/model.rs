@@ -7,8 +7,8 @@ use mmd_format::pmx::Pmx;
 use mmd_physics::{ModelPhysics, PhysicsOptions};
 use mmd_pose::Rig;
 
-use crate::files::{LoadError, read_file};
-use crate::source::Source;
+use crate::project::files::{LoadError, read_file};
+use crate::stage::source::Source;
 
 /// Where the renderer finds the model's textures.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,11 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use glam::{Mat4, Vec3};
 use mmd_pose::{IkOverrides, Layer, Layers, MAX_LAYER_WEIGHT};
 
-use crate::engine::PoseInput;
-use crate::files::{MotionFile, bind};
-use crate::layers::{LayerEdit, LayerSource};
-use crate::model::Model;
-use crate::outside_parent::OutsideParent;
+use crate::project::files::{MotionFile, bind};
+use crate::stage::layers::{LayerEdit, LayerSource};
+use crate::stage::model::Model;
+use crate::stage::outside_parent::OutsideParent;
 
 /// Tells the actors and accessories apart for the window's GPU copies, which outlive moves in
 /// the lists.
@@ -91,17 +90,6 @@ impl Actor {
     /// Its model space in the scene.
     pub fn placement(&self) -> Mat4 {
         Mat4::from_translation(self.position)
-    }
-
-    /// What a frame of this actor is posed from.
-    pub fn pose_input(&self) -> PoseInput<'_> {
-        PoseInput {
-            rig: &self.model.rig,
-            layers: &self.layers,
-            overrides: &self.ik,
-            morph_pins: &self.morph_pins,
-            gravity: None,
-        }
     }
 
     /// The last frame of its layers.

@@ -7,8 +7,8 @@
 use glam::Vec3;
 use mmd_pose::Pose;
 
-use crate::actor::Actor;
-use crate::outside_parent::{OutsideParentKey, OutsideTarget, target_at};
+use crate::stage::actor::Actor;
+use crate::stage::outside_parent::{OutsideParentKey, OutsideTarget, target_at};
 
 /// The camera's follow keys, sorted by frame.
 #[derive(Debug, Clone, PartialEq, Eq)]

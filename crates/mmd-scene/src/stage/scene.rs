@@ -1,5 +1,5 @@
 //! What is on stage: the models (actors), each with its motion layers (see
-//! [`crate::layers`]), overrides and visibility, the accessories, one camera motion, the light,
+//! [`crate::stage::layers`]), overrides and visibility, the accessories, one camera motion, the light,
 //! the self-shadow keys and the music, and where each model's textures come from. Loading is all-or-nothing: every
 //! file is read and checked before anything changes, so a file that fails leaves the scene
 //! exactly as it was.
@@ -11,16 +11,16 @@ use mmd_pose::{
     SelfShadowMotion,
 };
 
-use crate::accessory::Accessory;
-use crate::actor::Actor;
-use crate::bundled;
-use crate::camera_follow::CameraFollow;
-use crate::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
-use crate::gravity::GravityMotion;
-use crate::layers::{LayerSource, LayerSpec};
-use crate::model::Model;
-use crate::music::Music;
-use crate::source::Track;
+use crate::media::music::Music;
+use crate::project::bundled;
+use crate::project::files::{LoadError, MotionFile, ReadFiles, bind, read_file};
+use crate::stage::accessory::Accessory;
+use crate::stage::actor::Actor;
+use crate::stage::camera_follow::CameraFollow;
+use crate::stage::gravity::GravityMotion;
+use crate::stage::layers::{LayerSource, LayerSpec};
+use crate::stage::model::Model;
+use crate::stage::source::Track;
 
 /// What [`Scene::open`] changed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -38,7 +38,7 @@ pub struct Opened {
     pub music: bool,
 }
 
-/// One thing drawn, in [`crate::frame::SceneFrame::draw_order`].
+/// One thing drawn, in [`crate::engine::frame::SceneFrame::draw_order`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Drawn {
     Actor(usize),

@@ -4,7 +4,7 @@
 //! became (actors added, removed, reordered or given another model), keeping the state of the
 //! actors still there.
 
-use crate::actor::Actor;
+use crate::stage::actor::Actor;
 
 /// One `T` per actor of a scene, in the scene's order once synced.
 #[derive(Debug)]
@@ -80,7 +80,7 @@ impl<T> PerActor<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bundled;
+    use crate::project::bundled;
 
     #[test]
     fn entries_follow_the_actors_by_id() {
