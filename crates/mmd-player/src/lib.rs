@@ -5,6 +5,7 @@
 //! images to them, so tests drive the real interface without a window; its command line
 //! (`src/cli/`) drives the same engine headless.
 
+pub mod config_folder;
 pub mod draw_list;
 pub mod export;
 pub mod i18n;

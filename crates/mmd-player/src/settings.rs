@@ -13,23 +13,12 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::config_folder::config_folder;
+use crate::draw_list::ViewOptions;
 use crate::i18n::Language;
-use crate::session::{Player, ViewOptions};
-use crate::ui::UiState;
+use crate::session::Player;
+use crate::ui::{PanelWidths, UiState};
 use mmd_scene::engine::PhysicsMode;
-
-/// Names a config folder to use instead of the user's (the tests set it, so that nothing they
-/// run reads or writes the user's settings).
-pub const CONFIG_FOLDER_VAR: &str = "MMD_PLAYER_CONFIG_DIR";
-
-/// Where the player keeps its files: `$MMD_PLAYER_CONFIG_DIR` when set, else `mmd-player`
-/// under the user's config folder (`~/.config` on Linux), where the platform has one.
-pub fn config_folder() -> Option<PathBuf> {
-    match std::env::var_os(CONFIG_FOLDER_VAR) {
-        Some(folder) if !folder.is_empty() => Some(PathBuf::from(folder)),
-        _ => dirs::config_dir().map(|dir| dir.join("mmd-player")),
-    }
-}
 
 /// `settings.json` in [`config_folder`].
 pub fn default_store() -> Option<PathBuf> {
@@ -80,15 +69,6 @@ pub struct ForThisRun {
     pub physics: Option<PhysicsMode>,
     pub language: Option<Language>,
     pub window_size: Option<[u32; 2]>,
-}
-
-/// The side panels' widths in points, as the user left them; `None` for the default width.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct PanelWidths {
-    /// The left panel (Bones).
-    pub bones: Option<f32>,
-    /// The right panel (Scene: models, motions, accessories, morphs).
-    pub scene: Option<f32>,
 }
 
 impl Settings {

@@ -10,9 +10,9 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
+use mmd_player::draw_list::ViewOptions;
 use mmd_player::export::ffmpeg::AudioInput;
 use mmd_player::export::frames::{FrameRenderer, FrameSink};
-use mmd_player::session::ViewOptions;
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
 use mmd_render::Camera;
 use mmd_scene::engine::frame::{CameraChoice, FrameChoices, SceneFrame};

@@ -16,7 +16,7 @@ use rust_i18n::t;
 
 use super::ffmpeg::{AudioInput, VideoError, check_video};
 use super::frames::{ExportError, FrameRenderer, FrameSink};
-use crate::session::ViewOptions;
+use crate::draw_list::ViewOptions;
 use mmd_scene::stage::scene::Scene;
 
 /// The most frames one export may hold: an hour at 60 fps.

@@ -29,6 +29,8 @@ use mmd_scene::stage::model::Model;
 use mmd_scene::stage::scene::{OpenInto, Scene};
 use rust_i18n::t;
 
+use crate::draw_list::ViewOptions;
+
 use accessory_actions::accessory_notices;
 use action::{Action, ViewOption};
 use export_actions::ExportState;
@@ -43,7 +45,6 @@ use project_actions::ProjectState;
 use recent::RecentFiles;
 pub use requests::{Request, Requests};
 use view::ViewCamera;
-pub use view::ViewOptions;
 
 mod accessory_actions;
 pub mod action;

@@ -19,7 +19,8 @@ use rust_i18n::t;
 
 use super::notices::Notice;
 use super::orbit::Orbit;
-use super::{Player, Request, ViewOptions};
+use super::{Player, Request};
+use crate::draw_list::ViewOptions;
 
 /// A project file's usual name ending; a project is known by its content, so it is only what
 /// Save project as… adds to a name typed without one.

@@ -16,9 +16,9 @@ pub struct RecentFiles {
     store: Option<PathBuf>,
 }
 
-/// `recent.txt` in the player's config folder ([`crate::settings::config_folder`]).
+/// `recent.txt` in the player's config folder ([`crate::config_folder::config_folder`]).
 pub fn default_store() -> Option<PathBuf> {
-    crate::settings::config_folder().map(|folder| folder.join("recent.txt"))
+    crate::config_folder::config_folder().map(|folder| folder.join("recent.txt"))
 }
 
 /// The paths in a recent-files text: one a line, absolute, each once, at most

@@ -1,35 +1,9 @@
-//! How the view shows the scene: what it draws besides the models, and the camera it draws
-//! with (the scene's camera motion, or the free camera the user moves).
+//! The camera the view draws with: the scene's camera motion, or the free camera the user
+//! moves.
 
 use mmd_pose::{Aabb, Camera};
-use serde::{Deserialize, Serialize};
 
 use super::orbit::Orbit;
-
-/// What the view draws besides the model (kept between runs, see [`crate::settings`]).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct ViewOptions {
-    pub edges: bool,
-    pub ground_shadow: bool,
-    /// MMD's self-shadow, in the mode and distance the self-shadow keys give (MMD's default
-    /// without keys).
-    pub self_shadow: bool,
-    pub skeleton: bool,
-    pub wireframe: bool,
-}
-
-impl Default for ViewOptions {
-    /// As MMD starts: edges, ground shadow and self-shadow on.
-    fn default() -> ViewOptions {
-        ViewOptions {
-            edges: true,
-            ground_shadow: true,
-            self_shadow: true,
-            skeleton: false,
-            wireframe: false,
-        }
-    }
-}
 
 /// The camera the view draws with.
 #[derive(Debug, Clone, Copy, Default)]

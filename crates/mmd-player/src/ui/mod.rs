@@ -37,11 +37,11 @@ use std::path::Path;
 
 use egui::{Color32, Key, Modifiers, Pos2, Rect, RichText, Ui, Vec2};
 use rust_i18n::t;
+use serde::{Deserialize, Serialize};
 
 use crate::session::Player;
 use crate::session::action::Action;
 use crate::session::orbit::ViewSide;
-use crate::settings::PanelWidths;
 use export_panel::{ExportForm, ExportKind};
 use file_browser::{FileBrowser, FilePurpose, Outcome};
 
@@ -314,6 +314,15 @@ pub fn write_window_title(player: &Player, out: &mut String) {
         }
     }
     out.push_str(" — mmd-player");
+}
+
+/// The side panels' widths in points, as the user left them; `None` for the default width.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct PanelWidths {
+    /// The left panel (Bones).
+    pub bones: Option<f32>,
+    /// The right panel (Scene: models, motions, accessories, morphs).
+    pub scene: Option<f32>,
 }
 
 /// The left panel (bones) or the right one (the scene: models, motions, accessories and
