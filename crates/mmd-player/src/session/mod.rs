@@ -14,7 +14,6 @@
 
 use std::path::PathBuf;
 
-use glam::Vec3;
 use mmd_physics::SubstepRate;
 use mmd_pose::{Camera, IkMethod, IkOverride, IkOverrides, Light, Pose, SelfShadow};
 use mmd_render::DeviceError;
@@ -32,12 +31,11 @@ use rust_i18n::t;
 use crate::draw_list::ViewOptions;
 
 use accessory_actions::accessory_notices;
-use action::{Action, ViewOption};
+use action::Action;
 use export_actions::ExportState;
 pub use music_actions::MusicSettings;
 use music_actions::MusicState;
 use notices::{Notice, Notices};
-use orbit::Orbit;
 pub use panels::BoneTree;
 use panels::{ActorPanel, bones_matching};
 use pose_actions::PoseModeState;
@@ -63,6 +61,7 @@ pub mod project_actions;
 pub mod recent;
 pub mod requests;
 mod view;
+mod view_actions;
 
 pub struct Player {
     pub scene: Scene,
@@ -292,34 +291,11 @@ impl Player {
             }
             Action::SetAllIkMethods(method) => self.change_ik(|ik| ik.set_all_methods(method)),
             Action::PinMorph { morph, weight } => self.pin_morph(morph, weight),
-            Action::SelectBone(bone) => {
-                if let Some(i) = self.selected
-                    && bone < self.scene.actors[i].model.rig.bone_count()
-                    && let Some(panel) = self.panels.get_mut(i)
-                {
-                    panel.selected_bone = Some(bone);
-                }
-            }
-            Action::Deselect => {
-                if let Some(panel) = self.selected.and_then(|i| self.panels.get_mut(i)) {
-                    panel.selected_bone = None;
-                }
-            }
-            Action::SetView(option, on) => match option {
-                ViewOption::Edges => self.view.edges = on,
-                ViewOption::GroundShadow => self.view.ground_shadow = on,
-                ViewOption::SelfShadow => self.view.self_shadow = on,
-                ViewOption::Skeleton => self.view.skeleton = on,
-                ViewOption::Wireframe => self.view.wireframe = on,
-            },
-            Action::UseCameraMotion(on) => {
-                self.camera.use_motion = on && self.scene.has_camera();
-            }
-            Action::FrameCamera { aspect } => {
-                if let Some(bounds) = self.camera.bounds {
-                    self.camera.orbit = Some(Orbit::framing(bounds, aspect));
-                }
-            }
+            Action::SelectBone(bone) => self.select_bone(Some(bone)),
+            Action::Deselect => self.select_bone(None),
+            Action::SetView(option, on) => self.set_view(option, on),
+            Action::UseCameraMotion(on) => self.use_camera_motion(on),
+            Action::FrameCamera { aspect } => self.frame_camera(aspect),
             Action::OrbitCamera { dx, dy } => self.camera.move_free(|o| o.orbit(dx, dy)),
             Action::PanCamera {
                 dx,
@@ -328,39 +304,15 @@ impl Player {
             } => self.camera.move_free(|o| o.pan(dx, dy, view_height)),
             Action::ZoomCamera(points) => self.camera.move_free(|o| o.zoom(points)),
             Action::LookFrom(side) => self.camera.move_free(|o| o.look_from(side)),
-            Action::ResetCamera => {
-                if let Some(orbit) = self.camera.orbit.as_mut() {
-                    orbit.reset();
-                }
-            }
-            Action::SetLight(light) => {
-                self.light =
-                    (light.direction.is_finite() && light.color.is_finite()).then_some(Light {
-                        color: light.color.clamp(Vec3::ZERO, Vec3::ONE),
-                        ..light
-                    });
-            }
-            Action::ResetLight => self.light = None,
+            Action::ResetCamera => self.reset_camera(),
+            Action::SetLight(light) => self.set_light(Some(light)),
+            Action::ResetLight => self.set_light(None),
             Action::OpenDialog => self.requests.push(Request::OpenDialog),
-            Action::Open(paths) => match Player::project_among(&paths) {
-                Some(project) => self.open_project_asking(project),
-                None => self.open(
-                    &paths,
-                    OpenInto::Add {
-                        selected: self.selected,
-                    },
-                ),
-            },
+            Action::Open(paths) => self.open_files(&paths),
             Action::ReplaceModelDialog => {
-                if self.selected.is_some() {
-                    self.requests.push(Request::ReplaceModelDialog);
-                }
+                self.request_if(self.selected.is_some(), Request::ReplaceModelDialog);
             }
-            Action::ReplaceModel(path) => {
-                if let Some(selected) = self.selected {
-                    self.open(&[path], OpenInto::Replace { selected });
-                }
-            }
+            Action::ReplaceModel(path) => self.replace_model(path),
             Action::SelectModel(index) => self.select_model(index),
             Action::SetModelVisible { model, visible } => self.set_model_visible(model, visible),
             Action::PlaceModel { model, position } => self.place_model(model, position),
@@ -369,11 +321,10 @@ impl Player {
             Action::SelectAccessory(index) => self.select_accessory(index),
             Action::EditAccessory { index, edit } => self.edit_accessory(index, edit),
             Action::RemoveAccessory(index) => self.remove_accessory(index),
-            Action::SaveAccessoryVacDialog(index) => {
-                if index < self.scene.accessories.len() {
-                    self.requests.push(Request::SaveVacDialog(index));
-                }
-            }
+            Action::SaveAccessoryVacDialog(index) => self.request_if(
+                index < self.scene.accessories.len(),
+                Request::SaveVacDialog(index),
+            ),
             Action::SaveAccessoryVac { index, path } => self.save_accessory_vac(index, &path),
             Action::SetLanguage(language) => language.set(),
             Action::Quit => self.quit(),
@@ -398,6 +349,46 @@ impl Player {
             Action::SetMusicMuted(muted) => self.music.settings.muted = muted,
             Action::RemoveMusic => self.remove_music(),
             Action::Pose(pose) => self.apply_pose(pose),
+        }
+    }
+
+    /// Queues `request` for the window when `asked` holds (a dialog about something that is
+    /// there).
+    fn request_if(&mut self, asked: bool, request: Request) {
+        if asked {
+            self.requests.push(request);
+        }
+    }
+
+    /// Opens `paths`: a project among them in place of the scene (asking first about unsaved
+    /// changes), otherwise the files added to the scene.
+    fn open_files(&mut self, paths: &[PathBuf]) {
+        match Player::project_among(paths) {
+            Some(project) => self.open_project_asking(project),
+            None => self.open(
+                paths,
+                OpenInto::Add {
+                    selected: self.selected,
+                },
+            ),
+        }
+    }
+
+    /// Puts the model at `path` in place of the selected one.
+    fn replace_model(&mut self, path: PathBuf) {
+        if let Some(selected) = self.selected {
+            self.open(&[path], OpenInto::Replace { selected });
+        }
+    }
+
+    /// Selects `bone` of the selected model (one it has), or no bone.
+    fn select_bone(&mut self, bone: Option<usize>) {
+        let Some(i) = self.selected else {
+            return;
+        };
+        let exists = bone.is_none_or(|b| b < self.scene.actors[i].model.rig.bone_count());
+        if exists && let Some(panel) = self.panels.get_mut(i) {
+            panel.selected_bone = bone;
         }
     }
 
