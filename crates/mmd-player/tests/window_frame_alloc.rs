@@ -6,9 +6,10 @@
 
 #[path = "../../mmd-pose/tests/counting_alloc/mod.rs"]
 mod counting_alloc;
+mod x_meshes;
 
 use counting_alloc::allocations;
-use mmd_format::xfile::{self, XFile, XMaterial, XVertex};
+use mmd_format::xfile;
 use mmd_player::draw_list::{draw_items, frame_view};
 use mmd_player::session::Player;
 use mmd_player::session::action::Action;
@@ -19,19 +20,7 @@ use mmd_scene::stage::scene::{OpenInto, Scene};
 /// The bundled dance with a prop held by a bone and one on the floor.
 fn scene_with_props(dir: &std::path::Path) -> Scene {
     let prop = dir.join("prop.x");
-    let vertex = |x: f32, y: f32| XVertex::new([x, y, 0.0], [0.0, 0.0, -1.0], [x, y]);
-    let x = XFile::from_triangles(
-        vec![vertex(0.0, 0.0), vertex(0.0, 1.0), vertex(1.0, 0.0)],
-        vec![[0, 1, 2]],
-        vec![0],
-        vec![XMaterial {
-            diffuse: [1.0, 0.0, 0.0, 1.0],
-            power: 5.0,
-            specular: [0.0; 3],
-            emissive: [0.2; 3],
-            texture: None,
-        }],
-    );
+    let x = x_meshes::cube(0.5, x_meshes::material([1.0, 0.0, 0.0], [0.2; 3]));
     std::fs::write(&prop, xfile::write_text(&x)).unwrap();
     let mut scene = Scene::bundled().unwrap();
     scene

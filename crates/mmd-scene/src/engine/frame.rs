@@ -118,9 +118,9 @@ impl SceneFrame {
         self.evaluate(scene, frame, |i| engine.pose_of(i), choices);
     }
 
-    /// Evaluates `scene` at `frame` over the actors' poses `pose_of` gives (an actor without
-    /// one is not drawn): what the keys show, the accessories' settings and places, the
-    /// camera, the light, the self-shadow and the draw order.
+    /// Evaluates `scene` at `frame` over the actors' poses `pose_of` gives (which place the
+    /// held accessories and the followed camera): what the keys show, the accessories'
+    /// settings and places, the camera, the light, the self-shadow and the draw order.
     pub fn evaluate<'p>(
         &mut self,
         scene: &Scene,
@@ -130,10 +130,12 @@ impl SceneFrame {
     ) {
         self.frame = frame;
         self.actors_drawn.clear();
-        self.actors_drawn
-            .extend(scene.actors.iter().enumerate().map(|(i, actor)| {
-                actor.visible && actor.layers().shown(frame) && pose_of(i).is_some()
-            }));
+        self.actors_drawn.extend(
+            scene
+                .actors
+                .iter()
+                .map(|actor| actor.visible && actor.layers().shown(frame)),
+        );
         self.accessories
             .resize_with(scene.accessories.len(), AccessoryFrame::default);
         for (index, (accessory, at)) in scene
