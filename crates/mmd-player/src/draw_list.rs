@@ -12,7 +12,7 @@ use mmd_scene::engine::frame::SceneFrame;
 use mmd_scene::stage::accessory::AccessorySettings;
 use mmd_scene::stage::model::TextureOrigin;
 use mmd_scene::stage::scene::{Drawn, Scene};
-use serde::{Deserialize, Serialize};
+use mmd_session::view_options::ViewOptions;
 use smallvec::SmallVec;
 
 use crate::textures::texture_source;
@@ -82,31 +82,6 @@ pub struct DrawItem<'a> {
     pub placement: Mat4,
     pub pose: Option<&'a Pose>,
     pub look: AccessoryLook,
-}
-
-/// What the view draws besides the model (the View menu's switches, kept between runs).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct ViewOptions {
-    pub edges: bool,
-    pub ground_shadow: bool,
-    /// MMD's self-shadow, in the mode and distance the self-shadow keys give (MMD's default
-    /// without keys).
-    pub self_shadow: bool,
-    pub skeleton: bool,
-    pub wireframe: bool,
-}
-
-impl Default for ViewOptions {
-    /// As MMD starts: edges, ground shadow and self-shadow on.
-    fn default() -> ViewOptions {
-        ViewOptions {
-            edges: true,
-            ground_shadow: true,
-            self_shadow: true,
-            skeleton: false,
-            wireframe: false,
-        }
-    }
 }
 
 /// An accessory's Tr, AD and shadow as the renderer takes them.

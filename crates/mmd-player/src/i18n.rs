@@ -4,6 +4,9 @@
 //! for the whole process, like the system locale it starts from: the window sets it once
 //! at start (`--lang`, or the system's language) and again from the menu.
 
+use mmd_session::message::{Message, Words};
+use rust_i18n::t;
+
 /// A language the interface is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Language {
@@ -135,4 +138,126 @@ mod tests {
         }
         assert_eq!(Language::from_code("jp"), None);
     }
+}
+
+/// The window's words for the session's messages ([`Words`]): the locale files' sentences in
+/// the current language.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LocaleWords;
+
+impl Words for LocaleWords {
+    fn text(&self, message: &Message) -> String {
+        text(message)
+    }
+
+    fn text_in_every_language(&self, message: &Message) -> Vec<String> {
+        Language::ALL
+            .iter()
+            .map(|l| text_in(message, l.code()))
+            .collect()
+    }
+}
+
+/// `message` in the current language.
+pub fn text(message: &Message) -> String {
+    text_in(message, &rust_i18n::locale())
+}
+
+/// `message` in the language of `locale` (a code such as `ja`).
+fn text_in(message: &Message, locale: &str) -> String {
+    use Message as M;
+    let l = locale;
+    match message {
+        M::AccessoryFailed { accessory, error } => {
+            t!(
+                "session.accessory_failed",
+                locale = l,
+                accessory = accessory,
+                error = error
+            )
+        }
+        M::VacNotWritten {
+            accessory,
+            path,
+            error,
+        } => t!(
+            "session.vac_not_written",
+            locale = l,
+            accessory = accessory,
+            path = path,
+            error = error
+        ),
+        M::ExportNotStarted { error } => {
+            t!("session.export_not_started", locale = l, error = error)
+        }
+        M::ExportFailed { error } => t!("session.export_failed", locale = l, error = error),
+        M::FoundBeside { folder } => t!("missing.found_beside", locale = l, folder = folder),
+        M::CommandLine => t!("session.command_line", locale = l),
+        M::DeviceLost { error } => t!("session.device_lost", locale = l, error = error),
+        M::PhysicsBlewUp {
+            model,
+            frame,
+            error,
+        } => t!(
+            "session.physics_blew_up",
+            locale = l,
+            model = model,
+            frame = frame,
+            error = error
+        ),
+        M::TooLongToBake { frames, most } => {
+            t!(
+                "session.too_long_to_bake",
+                locale = l,
+                frames = frames,
+                most = most
+            )
+        }
+        M::PhysicsFailed { error } => t!("session.physics_failed", locale = l, error = error),
+        M::BakeBlewUp {
+            model,
+            count,
+            frame,
+            error,
+        } => t!(
+            "session.bake_blew_up",
+            locale = l,
+            model = model,
+            count = count,
+            frame = frame,
+            error = error
+        ),
+        M::PoseFailed { error } => t!("session.pose_failed", locale = l, error = error),
+        M::PoseModeFailed { error } => {
+            t!("session.pose_mode_failed", locale = l, error = error)
+        }
+        M::NoModelSelected => t!("session.no_model_selected", locale = l),
+        M::NotAKeyFrame { frame } => t!("session.not_a_key_frame", locale = l, frame = frame),
+        M::KeyFailed { error } => t!("session.key_failed", locale = l, error = error),
+        M::Keyed { frame } => t!("session.keyed", locale = l, frame = frame),
+        M::PoseKeys => t!("session.pose_keys", locale = l),
+        M::Edited => t!("session.edited", locale = l),
+        M::SavedPose { path } => t!("session.saved_pose", locale = l, path = path),
+        M::SavedMotion { path } => t!("session.saved_motion", locale = l, path = path),
+        M::NoMotionToSave => t!("session.no_motion_to_save", locale = l),
+        M::CannotWrite { error } => t!("session.cannot_write", locale = l, error = error),
+        M::PartsMissing { file, count } => {
+            t!(
+                "project.parts_missing",
+                locale = l,
+                file = file,
+                count = count
+            )
+        }
+        M::ExportRate { fps } => t!("export.rate", locale = l, fps = fps),
+        M::ExportOrder { last, first } => {
+            t!("export.order", locale = l, last = last, first = first)
+        }
+        M::ExportTooMany { count, most } => {
+            t!("export.too_many", locale = l, count = count, most = most)
+        }
+        M::ExportEmptySize => t!("export.empty_size", locale = l),
+        M::ExportNoPath => t!("export.no_path", locale = l),
+    }
+    .into_owned()
 }

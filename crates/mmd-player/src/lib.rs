@@ -1,15 +1,16 @@
-//! The desktop player's host side apart from its window: the session (the player's state and
-//! the actions that change it, driving the scene engine of `mmd-scene`), the egui interface,
-//! whose panels return [`session::action::Action`]s that [`session::Player::apply`] carries
-//! out, and video export. The binary's window layer (`src/window/`) only feeds input and GPU
-//! images to them, so tests drive the real interface without a window; its command line
-//! (`src/cli/`) drives the same engine headless.
+//! The desktop player, the host of an `mmd-session` session: the egui interface, whose panels
+//! return [`mmd_session::action::Action`]s that [`mmd_session::Player::apply`] carries out;
+//! the services it hosts the session with ([`services`]: words, video export, the settings
+//! store); what the GPU draws of a frame ([`draw_list`]); and the settings kept between runs.
+//! The binary's window layer (`src/window/`) only feeds input and GPU images to them, so tests
+//! drive the real interface without a window; its command line (`src/cli/`) drives the same
+//! engine headless.
 
 pub mod config_folder;
 pub mod draw_list;
 pub mod export;
 pub mod i18n;
-pub mod session;
+pub mod services;
 pub mod settings;
 pub mod textures;
 pub mod ui;

@@ -14,11 +14,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::config_folder::config_folder;
-use crate::draw_list::ViewOptions;
 use crate::i18n::Language;
-use crate::session::Player;
 use crate::ui::{PanelWidths, UiState};
 use mmd_scene::engine::PhysicsMode;
+use mmd_session::Player;
+use mmd_session::view_options::ViewOptions;
 
 /// `settings.json` in [`config_folder`].
 pub fn default_store() -> Option<PathBuf> {
@@ -289,7 +289,7 @@ mod language {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::action::Action;
+    use mmd_session::action::Action;
 
     fn some_settings() -> Settings {
         Settings {
@@ -407,7 +407,10 @@ mod tests {
 
     #[test]
     fn what_the_command_line_set_for_this_run_is_not_kept() {
-        let mut player = Player::new(mmd_scene::stage::scene::Scene::bundled().unwrap());
+        let mut player = Player::with_services(
+            mmd_scene::stage::scene::Scene::bundled().unwrap(),
+            crate::services::desktop_services_in(crate::config_folder::ConfigFiles::none()),
+        );
         let ui = UiState::default();
         let mut settings = some_settings();
         let for_this_run = ForThisRun {

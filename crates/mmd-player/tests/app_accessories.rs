@@ -7,6 +7,8 @@ mod common;
 mod ui_harness;
 mod x_meshes;
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 
 use egui::accesskit::Role;
@@ -14,12 +16,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
 use mmd_format::xfile::{XFile, XMaterial};
-use mmd_player::session::action::Action;
-use mmd_player::session::notices::Severity;
-use mmd_player::session::{Player, Request};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_scene::stage::accessory::{Accessory, AccessoryEdit, AccessoryParent};
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::Action;
+use mmd_session::notices::Severity;
+use mmd_session::{Player, Request};
 use ui_harness::{App, click, harness, player};
 use x_meshes::square;
 
@@ -56,7 +58,10 @@ fn labels(player: &Player) -> Vec<&str> {
 #[test]
 fn the_panels_numbers_and_switches_change_the_accessory() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let mut p = Player::with_services(
+        scene_with(dir.path(), &["hat"]),
+        desktop_services_in(ConfigFiles::none()),
+    );
     assert_eq!(
         p.selected_accessory(),
         Some(0),
@@ -92,7 +97,10 @@ fn the_panels_numbers_and_switches_change_the_accessory() {
 #[test]
 fn the_parent_is_a_bone_of_a_model_on_stage_or_the_world() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let mut p = Player::with_services(
+        scene_with(dir.path(), &["hat"]),
+        desktop_services_in(ConfigFiles::none()),
+    );
     let model = p.scene.actors[0].id;
     edit(&mut p, AccessoryEdit::Parent(Some((0, "頭".to_owned()))));
     assert_eq!(
@@ -136,7 +144,10 @@ fn the_parent_is_a_bone_of_a_model_on_stage_or_the_world() {
 #[test]
 fn removing_an_accessory_keeps_the_selection_on_what_remains() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = Player::new(scene_with(dir.path(), &["hat", "stage", "sword"]));
+    let mut p = Player::with_services(
+        scene_with(dir.path(), &["hat", "stage", "sword"]),
+        desktop_services_in(ConfigFiles::none()),
+    );
     p.apply(Action::SelectAccessory(2));
     p.apply(Action::SelectAccessory(7));
     assert_eq!(p.selected_accessory(), Some(2), "no accessory 8");
@@ -156,7 +167,10 @@ fn removing_an_accessory_keeps_the_selection_on_what_remains() {
 #[test]
 fn save_as_vac_writes_what_the_panel_set_and_reads_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let mut p = Player::with_services(
+        scene_with(dir.path(), &["hat"]),
+        desktop_services_in(ConfigFiles::none()),
+    );
     edit(&mut p, AccessoryEdit::Position(Vec3::new(0.5, 17.0, -1.25)));
     edit(&mut p, AccessoryEdit::Rotation(Vec3::new(10.0, -90.0, 0.5)));
     edit(&mut p, AccessoryEdit::Scale(1.5));
@@ -196,7 +210,10 @@ fn an_opened_vac_is_selected_and_its_warnings_are_notices() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut p = Player::new(scene_with(dir.path(), &["hat"]));
+    let mut p = Player::with_services(
+        scene_with(dir.path(), &["hat"]),
+        desktop_services_in(ConfigFiles::none()),
+    );
     let notices = p.notices().len();
     p.apply(Action::Open(vec![vac]));
     assert!(p.error.is_none(), "{:?}", p.error);

@@ -14,8 +14,8 @@ use egui::{Event, Key, Modifiers, MouseWheelUnit, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
-use mmd_player::session::Request;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Request;
 use ui_harness::{App, click, harness, player};
 
 /// Presses `button` at `from`, drags to `to` in steps and releases, a frame per step.

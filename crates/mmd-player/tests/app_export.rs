@@ -19,8 +19,8 @@ use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use ffmpeg::{have_ffmpeg, probe};
-use mmd_player::export::job::ExportOutcome;
 use mmd_scene::stage::scene::{OpenInto, Scene};
+use mmd_session::export::ExportOutcome;
 use ui_harness::{App, harness};
 
 /// Clicks a text field, replaces its text with `text` and presses Enter.

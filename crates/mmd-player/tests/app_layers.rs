@@ -16,11 +16,11 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mmd_player::session::action::Action;
-use mmd_player::session::{Player, Request};
 use mmd_pose::{IkOverrides, LayerMode, Pose, evaluate_layers};
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::Action;
+use mmd_session::{Player, Request};
 
 use common::fixture;
 use ui_harness::{App, drop_files, harness_at, player};

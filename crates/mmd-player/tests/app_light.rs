@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
 use mmd_format::vmd::{LightKey, Vmd};
-use mmd_player::session::action::Action;
 use mmd_pose::Light;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::Action;
 use ui_harness::{click, drop_files, harness, player};
 
 /// A VMD of two light keys: dim and from the left at frame 0, bright from above at 100.

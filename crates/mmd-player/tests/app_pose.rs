@@ -8,6 +8,8 @@
 mod common;
 mod ui_harness;
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::process::Command;
 
 use egui::accesskit::Role;
@@ -15,11 +17,11 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::{Mat4, Vec3};
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
 use mmd_pose::{Handle, vmd_keyable_bones};
 use mmd_scene::engine::pose_edit::PoseAction;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 use serde_json::Value;
 use ui_harness::{App, click, harness, player};
 
@@ -174,7 +176,7 @@ fn posed_gene() -> Option<(Player, std::path::PathBuf)> {
     let model = common::fixture("gene/Gene_light.pmx")?;
     let dance = common::fixture("gene/motion/02_laugh.vmd")?;
     let scene = Scene::from_files(&[model.clone(), dance]).unwrap();
-    let mut player = Player::new(scene);
+    let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
     player.apply(Action::Seek(60.0));
     player.apply(Action::Pose(PoseAction::SetMode(true)));
     player.update_pose();
@@ -333,7 +335,10 @@ fn moving_the_timeline_or_playing_drops_the_edit() {
 
 #[test]
 fn a_save_to_a_missing_folder_is_an_error_not_a_panic() {
-    let mut player = Player::new(Scene::bundled().unwrap());
+    let mut player = Player::with_services(
+        Scene::bundled().unwrap(),
+        desktop_services_in(ConfigFiles::none()),
+    );
     player.apply(Action::Pose(PoseAction::SetMode(true)));
     player.update_pose();
     let dir = tempfile::tempdir().unwrap();

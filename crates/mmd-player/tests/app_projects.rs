@@ -5,17 +5,19 @@
 
 mod ui_harness;
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
-use mmd_player::session::action::{Action, ViewOption};
-use mmd_player::session::project_actions::{AfterAnswer, UnsavedAnswer};
-use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::{Action, ViewOption};
+use mmd_session::project_actions::{AfterAnswer, UnsavedAnswer};
+use mmd_session::{Player, Request};
 use ui_harness::{click, harness_at, player};
 
 fn assets() -> PathBuf {
@@ -34,7 +36,7 @@ fn scene_in(dir: &Path) -> Scene {
 /// A player whose scene belongs to `dir/show.mmdproject`, saved at frame 37 with a few of the
 /// window's settings changed.
 fn saved_player(dir: &Path) -> (Player, PathBuf) {
-    let mut player = Player::new(scene_in(dir));
+    let mut player = Player::with_services(scene_in(dir), desktop_services_in(ConfigFiles::none()));
     player.apply(Action::Seek(37.0));
     player.apply(Action::PlaceModel {
         model: 0,
@@ -204,7 +206,10 @@ fn an_outside_parent_set_in_the_window_is_kept_by_the_project() {
     assert_eq!(parents[0].at(0.0).map(|t| t.bone), Some(hand));
     assert!(p.project_modified());
     p.apply(Action::SaveProject);
-    let mut reopened = Player::new(Scene::bundled().unwrap());
+    let mut reopened = Player::with_services(
+        Scene::bundled().unwrap(),
+        desktop_services_in(ConfigFiles::none()),
+    );
     reopened.apply(Action::Open(vec![project]));
     let parents = &reopened.scene.actors[0].outside_parents;
     assert_eq!(

@@ -9,10 +9,10 @@ mod ui_harness;
 
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
-use mmd_player::session::action::Action;
 use mmd_player::settings::{ForThisRun, SettingsFile};
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::Action;
 use ui_harness::{App, click, player};
 
 /// The window's first frame for `app` (settings applied), laid out at the start size.

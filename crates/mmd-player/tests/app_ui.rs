@@ -8,6 +8,8 @@
 
 mod ui_harness;
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -19,13 +21,13 @@ use glam::{Mat4, Vec3};
 use mmd_format::FixedText;
 use mmd_format::vmd::{IkKey, IkState, ShadowKey, Vmd};
 use mmd_physics::{PhysicsOptions, SubstepRate};
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
 use mmd_pose::{
     IkMethod, IkOverride, IkOverrides, Pose, SelfShadow, SelfShadowMode, evaluate_layers,
 };
 use mmd_scene::engine::{LivePhysics, PhysicsBake, PhysicsMode, PoseInput};
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 use ui_harness::{App, drop_files, harness, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
@@ -120,7 +122,7 @@ fn scrub_bar(h: &Harness<'_, App>) -> Rect {
 
 /// The pose a fresh player draws at `frame`: what any path to that frame must show.
 fn pose_at(scene: Scene, frame: f32) -> Pose {
-    let mut player = Player::new(scene);
+    let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
     player.apply(Action::Seek(frame));
     player.evaluate();
     player.pose().unwrap().clone()

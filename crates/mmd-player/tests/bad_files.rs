@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::Path;
 use std::process::Command;
 
@@ -11,10 +13,10 @@ use std::process::Command;
 #[path = "../../mmd-scene/tests/tone_wav/mod.rs"]
 mod tone_wav;
 
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
-use mmd_player::session::notices::Severity;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
+use mmd_session::notices::Severity;
 use tone_wav::tone_wav_with;
 
 const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets");
@@ -145,7 +147,10 @@ fn fails(args: &[&str], path: &Path) -> String {
 #[test]
 fn each_kind_of_bad_file_reads_the_same_in_inspect_the_command_line_the_scene_and_the_window() {
     let dir = tempfile::tempdir().unwrap();
-    let mut player = Player::new(Scene::bundled().unwrap());
+    let mut player = Player::with_services(
+        Scene::bundled().unwrap(),
+        desktop_services_in(ConfigFiles::none()),
+    );
     for case in cases() {
         let name = case.name;
         let path = dir.path().join(name);

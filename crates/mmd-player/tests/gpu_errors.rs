@@ -3,10 +3,12 @@
 //! handler would turn into a panic, and what the device reported reaches the player's
 //! notices.
 
-use mmd_player::session::Player;
-use mmd_player::session::notices::Severity;
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use mmd_render::DeviceError;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::notices::Severity;
 
 mod common;
 
@@ -18,7 +20,7 @@ fn a_forced_validation_error_becomes_a_notice() {
     let Ok(scene) = Scene::bundled() else {
         panic!("the bundled scene opens");
     };
-    let mut player = Player::new(scene);
+    let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
     let before = player.notices().iter().count();
     // Mappable for reading and for writing at once: refused by WebGPU's validation.
     let _ = ctx.device.create_buffer(&wgpu::BufferDescriptor {
@@ -28,7 +30,7 @@ fn a_forced_validation_error_becomes_a_notice() {
         mapped_at_creation: false,
     });
     let _ = ctx.device.poll(wgpu::PollType::wait_indefinitely());
-    player.report_gpu_errors(ctx.errors.take());
+    mmd_player::services::report_device_errors(&mut player, ctx.errors.take());
     let notices: Vec<_> = player.notices().iter().skip(before).collect();
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].severity, Severity::Error);
@@ -43,8 +45,11 @@ fn a_lost_device_is_shown_as_the_error() {
     let Ok(scene) = Scene::bundled() else {
         panic!("the bundled scene opens");
     };
-    let mut player = Player::new(scene);
-    player.report_gpu_errors(vec![DeviceError::Lost("driver reset".to_owned())]);
+    let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
+    mmd_player::services::report_device_errors(
+        &mut player,
+        vec![DeviceError::Lost("driver reset".to_owned())],
+    );
     let error = player.error.clone().unwrap_or_default();
     assert!(
         error.contains("lost") && error.contains("restart"),

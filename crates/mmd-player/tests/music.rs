@@ -7,6 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -17,10 +19,10 @@ mod render_cli;
 mod tone_wav;
 
 use ffmpeg::{have_ffmpeg, probe};
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
 use mmd_scene::media::music::Music;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 use render_cli::render;
 use tone_wav::tone_wav;
 
@@ -105,7 +107,10 @@ fn broken_music_is_refused_and_the_scene_stays_as_it_was() {
         ("noise.ogg", noise, "not a music file"),
     ];
 
-    let mut player = Player::new(Scene::bundled().unwrap());
+    let mut player = Player::with_services(
+        Scene::bundled().unwrap(),
+        desktop_services_in(ConfigFiles::none()),
+    );
     player.apply(Action::Open(vec![good.clone()]));
     assert_eq!(
         player.music().map(|m| m.label.clone()),

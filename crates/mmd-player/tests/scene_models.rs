@@ -7,6 +7,8 @@
 //! `MMD_REQUIRE_FFMPEG` is 1.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,11 +24,11 @@ mod tone_wav;
 use common::three_dancers;
 use ffmpeg::{have_ffmpeg, probe};
 use frame_diff::difference;
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
 use mmd_pose::{IkOverride, Pose};
 use mmd_scene::engine::{LiveStepping, PhysicsMode, PoseInput, SceneEngine};
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 use render_cli::render;
 
 fn assets() -> PathBuf {
@@ -119,7 +121,10 @@ fn the_command_line_binds_each_motion_to_the_model_before_it() {
 fn opening_adds_models_and_the_panels_act_on_the_selected_one() {
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
-    let mut player = Player::new(Scene::bundled().unwrap());
+    let mut player = Player::with_services(
+        Scene::bundled().unwrap(),
+        desktop_services_in(ConfigFiles::none()),
+    );
     let bundled = player.scene.actors[0].id;
 
     player.apply(Action::Open(vec![model.clone()]));
@@ -394,7 +399,7 @@ fn pose_mode_edits_the_selected_model_where_it_stands() {
     let model = assets().join("default_model.pmx");
     let motion = assets().join("default_motion.vmd");
     let scene = Scene::from_files(&[model.clone(), motion.clone(), model, motion]).unwrap();
-    let mut player = Player::new(scene);
+    let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
     player.apply(Action::PlaceModel {
         model: 1,
         position: glam::Vec3::new(10.0, 0.0, 0.0),

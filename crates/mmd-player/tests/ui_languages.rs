@@ -21,8 +21,8 @@ use egui::{Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, By, NodeT, Queryable};
 use mmd_player::i18n::Language;
-use mmd_player::session::action::Action;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::Action;
 use ui_harness::{App, click};
 
 /// Held by each test: the language is shared by every thread of the process.

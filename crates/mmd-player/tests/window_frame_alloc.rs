@@ -10,12 +10,14 @@ mod x_meshes;
 
 use counting_alloc::allocations;
 use mmd_format::xfile;
+use mmd_player::config_folder::ConfigFiles;
 use mmd_player::draw_list::{draw_items, frame_view};
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
+use mmd_player::services::desktop_services_in;
 use mmd_player::ui;
 use mmd_scene::stage::accessory::AccessoryEdit;
 use mmd_scene::stage::scene::{OpenInto, Scene};
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// The bundled dance with a prop held by a bone and one on the floor.
 fn scene_with_props(dir: &std::path::Path) -> Scene {
@@ -53,7 +55,10 @@ fn allocations_playing(player: &mut Player, title: &mut String, frames: usize) -
 #[test]
 fn a_playing_frame_of_the_window_allocates_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut player = Player::new(scene_with_props(dir.path()));
+    let mut player = Player::with_services(
+        scene_with_props(dir.path()),
+        desktop_services_in(ConfigFiles::none()),
+    );
     if !player.playback().playing {
         player.apply(Action::TogglePlay);
     }

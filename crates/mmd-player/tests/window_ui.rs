@@ -9,18 +9,20 @@
 
 mod ui_harness;
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 
 use egui::accesskit::Role;
 use egui::{FontFamily, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use mmd_player::session::action::{Action, ViewOption};
-use mmd_player::session::recent::RecentFiles;
-use mmd_player::session::{Player, Request};
 use mmd_player::ui;
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::action::{Action, ViewOption};
+use mmd_session::recent::RecentFiles;
+use mmd_session::{Player, Request};
 use ui_harness::{App, click, drop_files, player, selected_model};
 
 /// The ids of the scene's actors, in order: which models are on stage.
@@ -376,15 +378,14 @@ fn the_in_window_browser_lists_mmd_files_and_opens_the_picked_ones() {
 fn open_recent_reopens_a_file_and_quit_asks_to_close() {
     let dir = tempfile::tempdir().unwrap();
     let (model, motion) = files_to_browse(dir.path());
-    let store = dir.path().join("config").join("recent.txt");
+    let store = || ConfigFiles::in_folder(dir.path().join("config"));
     let mut h = harness(Scene::bundled().unwrap());
-    h.state_mut()
-        .player
-        .set_recent_files(RecentFiles::load(store.clone()));
+    h.state_mut().player =
+        Player::with_services(Scene::bundled().unwrap(), desktop_services_in(store()));
     drop_files(&mut h, &[&model, &motion]);
     drop_files(&mut h, &[&assets().join("default_model.pmx")]);
     assert_eq!(
-        RecentFiles::load(store).paths(),
+        RecentFiles::read_from(&store()).paths(),
         [
             assets().join("default_model.pmx"),
             model.clone(),
@@ -449,7 +450,7 @@ fn notices_list_each_problem_with_its_file_in_words() {
     // A texture the renderer could not read, as the window layer reports it.
     h.state_mut()
         .player
-        .add_notice(mmd_player::session::notices::Notice::warning(
+        .add_notice(mmd_session::notices::Notice::warning(
             "/models/tex/face.png",
             "texture tex\\face.png: not found",
         ));

@@ -10,7 +10,6 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
-use mmd_player::draw_list::ViewOptions;
 use mmd_player::export::ffmpeg::AudioInput;
 use mmd_player::export::frames::{FrameRenderer, FrameSink};
 use mmd_pose::{CameraMotion, LightMotion, SelfShadowMotion};
@@ -20,6 +19,7 @@ use mmd_scene::project::read_error::{FileProblem, read_bytes};
 use mmd_scene::stage::bounds::scene_bounds;
 use mmd_scene::stage::scene::Scene;
 use mmd_scene::stage::source::{Source, Track};
+use mmd_session::view_options::ViewOptions;
 
 use super::frame_list;
 use super::posing::{log_blow_ups, progress_bar, scene_engine};

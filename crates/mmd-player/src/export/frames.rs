@@ -11,8 +11,8 @@ use mmd_scene::engine::frame::SceneFrame;
 use mmd_scene::stage::scene::Scene;
 
 use super::ffmpeg::{AudioInput, VideoEncoder, VideoError};
-use crate::draw_list::ViewOptions;
 use crate::draw_list::{Uploads, draw_items, frame_view, scene_meshes};
+use mmd_session::view_options::ViewOptions;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {

@@ -4,88 +4,30 @@
 //! frames go through [`super::frames`], the code `render` uses, so the same scene, frames and
 //! size give the same pixels.
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 
-use mmd_physics::SubstepRate;
-use mmd_scene::engine::frame::{FrameChoices, SceneFrame};
-use mmd_scene::engine::{EngineError, PhysicsBake, PhysicsMode, SceneEngine};
+use mmd_scene::engine::frame::SceneFrame;
+use mmd_scene::engine::{EngineError, SceneEngine};
 use rust_i18n::t;
 
 use super::ffmpeg::{AudioInput, VideoError, check_video};
 use super::frames::{ExportError, FrameRenderer, FrameSink};
-use crate::draw_list::ViewOptions;
-use mmd_scene::stage::scene::Scene;
+use mmd_session::export::{
+    ExportDone, ExportOutcome, ExportProgress, ExportRequest, ExportScene, ExportTarget,
+};
+use mmd_session::host::{ExportRun, Exporter};
 
-/// The most frames one export may hold: an hour at 60 fps.
-pub const MAX_EXPORT_FRAMES: u32 = 216_000;
-
-/// Where the frames go.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExportTarget {
-    /// One video file, .mp4 or .webm.
-    Video(PathBuf),
-    /// A folder of PNG files named as `render` names them.
-    Frames(PathBuf),
-}
-
-impl ExportTarget {
-    pub fn path(&self) -> &Path {
-        match self {
-            ExportTarget::Video(path) | ExportTarget::Frames(path) => path,
-        }
+/// Why `request` cannot be carried out, in the interface's language: what no export could
+/// carry out ([`ExportRequest::fault`]), then what ffmpeg would refuse; `None` when it can.
+pub fn problem(request: &ExportRequest) -> Option<String> {
+    if let Some(fault) = request.fault() {
+        return Some(crate::i18n::text(&fault));
     }
-}
-
-/// What the user asked to export: timeline frames `first..=last` at `fps` (30: MMD's frames;
-/// 60: the half frames between them too), `width`×`height` pixels.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExportRequest {
-    pub target: ExportTarget,
-    pub first: u32,
-    pub last: u32,
-    pub fps: u32,
-    pub width: u32,
-    pub height: u32,
-}
-
-impl ExportRequest {
-    /// The timeline frames exported, in order; empty when the request is not one that can
-    /// be carried out (see [`ExportRequest::problem`]).
-    pub fn frames(&self) -> Vec<f32> {
-        if self.problem().is_some() {
-            return Vec::new();
-        }
-        let per_frame = self.fps / 30;
-        let count = (self.last - self.first) * per_frame + 1;
-        (0..count)
-            .map(|i| self.first as f32 + i as f32 / per_frame as f32)
-            .collect()
-    }
-
-    /// Why the request cannot be carried out, in words; `None` when it can.
-    pub fn problem(&self) -> Option<String> {
-        if self.fps != 30 && self.fps != 60 {
-            return Some(t!("export.rate", fps = self.fps).into_owned());
-        }
-        if self.last < self.first {
-            return Some(t!("export.order", last = self.last, first = self.first).into_owned());
-        }
-        let count = u64::from(self.last - self.first) * u64::from(self.fps / 30) + 1;
-        if count > u64::from(MAX_EXPORT_FRAMES) {
-            let most = MAX_EXPORT_FRAMES;
-            return Some(t!("export.too_many", count = count, most = most).into_owned());
-        }
-        if self.width == 0 || self.height == 0 {
-            return Some(t!("export.empty_size").into_owned());
-        }
-        if self.target.path().as_os_str().is_empty() {
-            return Some(t!("export.no_path").into_owned());
-        }
-        match &self.target {
-            ExportTarget::Video(path) => check_video(path, (self.width, self.height), self.fps)
+    match &request.target {
+        ExportTarget::Video(path) => {
+            check_video(path, (request.width, request.height), request.fps)
                 .err()
                 .map(|e| match e {
                     VideoError::UnknownFormat(path) => {
@@ -95,58 +37,30 @@ impl ExportRequest {
                         t!("export.odd_size", width = width, height = height).into_owned()
                     }
                     other => other.to_string(),
-                }),
-            ExportTarget::Frames(_) => None,
+                })
         }
+        ExportTarget::Frames(_) => None,
     }
 }
 
-/// The scene as the user sees it when the export begins.
-pub struct ExportScene {
-    /// The models (hidden ones are not drawn) with their overrides and pins.
-    pub scene: Scene,
-    /// The camera, light and self-shadow as the view draws them (the free camera as the
-    /// user left it, or the scene's camera motion; a light set by hand).
-    pub choices: FrameChoices,
-    /// The View menu's switches (edges, ground shadow).
-    pub view: ViewOptions,
-    /// The timeline frame at which the scene's music starts.
-    pub music_offset: f32,
-    /// The player's physics mode and rate: live physics is simulated from the first frame's
-    /// pose; baked uses the player's bakes, making those it lacks first.
-    pub physics: (PhysicsMode, SubstepRate),
-    /// The player's bakes, in scene order (`None` where a model has none yet).
-    pub bakes: Vec<Option<Arc<PhysicsBake>>>,
-}
+/// The window's exporter: each export on a thread of its own with its own headless GPU.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GpuExporter;
 
-/// How far an export has come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExportProgress {
-    /// Opening the GPU and uploading the model.
-    Preparing,
-    /// Simulating the physics bake the frames need, `done` of `total` frames.
-    Simulating { done: u32, total: u32 },
-    /// `done` of `total` frames written.
-    Rendering { done: u32, total: u32 },
-}
+impl Exporter for GpuExporter {
+    fn problem(&self, request: &ExportRequest) -> Option<String> {
+        problem(request)
+    }
 
-/// How an export ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExportOutcome {
-    Done(ExportDone),
-    /// The user stopped it.
-    Cancelled,
-    /// Why it failed, in words.
-    Failed(String),
-}
-
-/// A finished export.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExportDone {
-    pub target: ExportTarget,
-    pub frames: u32,
-    /// Textures that could not be read, which drew as stand-ins.
-    pub warnings: Vec<String>,
+    fn start(
+        &mut self,
+        scene: ExportScene,
+        request: ExportRequest,
+    ) -> Result<Box<dyn ExportRun>, String> {
+        ExportJob::start(scene, request)
+            .map(|job| Box::new(job) as Box<dyn ExportRun>)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// What the thread and the player share.
@@ -189,8 +103,10 @@ impl ExportJob {
             thread: Some(thread),
         })
     }
+}
 
-    pub fn progress(&self) -> ExportProgress {
+impl ExportRun for ExportJob {
+    fn progress(&self) -> ExportProgress {
         let s = &self.shared;
         let (done, total) = (
             s.done.load(Ordering::Relaxed),
@@ -204,12 +120,12 @@ impl ExportJob {
     }
 
     /// Asks the thread to stop at its next frame; the video file it was writing is removed.
-    pub fn cancel(&self) {
+    fn cancel(&self) {
         self.shared.cancel.store(true, Ordering::Relaxed);
     }
 
     /// The outcome once the thread has finished (without blocking before that).
-    pub fn poll(&mut self) -> Option<ExportOutcome> {
+    fn poll(&mut self) -> Option<ExportOutcome> {
         if !self.thread.as_ref()?.is_finished() {
             return None;
         }
@@ -232,7 +148,7 @@ impl Drop for ExportJob {
 const CANCELLED: &str = "cancelled";
 
 fn run(scene: ExportScene, request: &ExportRequest, shared: &Shared) -> ExportOutcome {
-    if let Some(problem) = request.problem() {
+    if let Some(problem) = problem(request) {
         return ExportOutcome::Failed(problem);
     }
     let frames = request.frames();

@@ -15,8 +15,8 @@ use mmd_scene::stage::actor::Actor;
 use rust_i18n::t;
 
 use super::UiState;
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// From this many bones the bone list has a search field: models often have hundreds.
 const BONE_SEARCH_FROM: usize = 24;

@@ -11,9 +11,9 @@ use mmd_pose::{IkMethod, IkOverride, Pose};
 use rust_i18n::t;
 
 use super::{IK_COLOR, UiState};
-use crate::session::action::Action;
-use crate::session::{BoneTree, Player};
 use mmd_scene::stage::actor::Actor;
+use mmd_session::action::Action;
+use mmd_session::{BoneTree, Player};
 
 /// The IK override choices, as the panel labels them.
 fn ik_modes() -> [(IkOverride, Cow<'static, str>); 3] {

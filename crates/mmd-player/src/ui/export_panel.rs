@@ -1,6 +1,6 @@
 //! File → Export video… / Export frames…: a window to choose the frames, size, frame rate and
 //! where to save, then the running export's progress with a Cancel button, and how it ended.
-//! The export itself runs on its own thread ([`crate::export::job`]); closing this window
+//! The export itself runs on its own thread ([`crate::export::job`], started through the session's exporter); closing this window
 //! leaves it running, and the status line shows its progress.
 
 use std::borrow::Cow;
@@ -10,9 +10,9 @@ use egui::{Color32, RichText, Ui};
 use rust_i18n::t;
 
 use super::ERROR_COLOR;
-use crate::export::job::{ExportOutcome, ExportProgress, ExportRequest, ExportTarget};
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
+use mmd_session::export::{ExportOutcome, ExportProgress, ExportRequest, ExportTarget};
 
 const DONE_COLOR: Color32 = Color32::from_rgb(60, 150, 80);
 
@@ -81,7 +81,7 @@ impl ExportForm {
             width: number(&self.width, t!("export.width"))?,
             height: number(&self.height, t!("export.height"))?,
         };
-        match request.problem() {
+        match crate::export::job::problem(&request) {
             Some(problem) => Err(problem),
             None => Ok(request),
         }

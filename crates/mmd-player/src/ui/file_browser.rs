@@ -12,8 +12,8 @@ use rust_i18n::t;
 
 use mmd_scene::project::locate::{MissingKind, MissingPart};
 
-use crate::session::action::Action;
-use crate::session::project_actions::PROJECT_EXTENSION;
+use mmd_session::action::Action;
+use mmd_session::project_actions::PROJECT_EXTENSION;
 
 /// The extensions File → Open lists, lower case: MMD's files (accessories and projects
 /// included), music and our projects.

@@ -7,8 +7,8 @@ use egui::Ui;
 use glam::Vec3;
 use rust_i18n::t;
 
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 pub(super) fn menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     let light = player.light();

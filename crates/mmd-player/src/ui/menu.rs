@@ -8,10 +8,10 @@ use rust_i18n::t;
 use super::export_panel::ExportKind;
 use super::{UiState, VIEW_KEYS, light_panel, notices_panel, pose_panel};
 use crate::i18n::Language;
-use crate::session::Player;
-use crate::session::action::{Action, ViewOption};
-use crate::session::orbit::ViewSide;
 use mmd_scene::engine::PhysicsMode;
+use mmd_session::Player;
+use mmd_session::action::{Action, ViewOption};
+use mmd_session::orbit::ViewSide;
 
 /// The least room in which the menu bar still shows one more of what is loaded, cut short.
 const MIN_LOADED_WIDTH: f32 = 32.0;
@@ -25,7 +25,7 @@ pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &
         ui.menu_button(t!("menu.view"), |ui| view_menu(ui, player, actions));
         ui.menu_button(t!("menu.physics"), |ui| physics_menu(ui, player, actions));
         ui.menu_button(t!("menu.music"), |ui| music_menu(ui, player, actions));
-        ui.menu_button(t!("menu.language"), |ui| language_menu(ui, actions));
+        ui.menu_button(t!("menu.language"), language_menu);
         ui.menu_button(t!("menu.help"), |ui| {
             if ui.button(t!("menu.keys_and_mouse")).clicked() {
                 state.help_open = true;
@@ -333,8 +333,9 @@ fn physics_menu(ui: &mut Ui, player: &Player, actions: &mut Vec<Action>) {
     }
 }
 
-/// Each language by its own name, so that it can be found whichever one is showing.
-fn language_menu(ui: &mut Ui, actions: &mut Vec<Action>) {
+/// Each language by its own name, so that it can be found whichever one is showing. The
+/// language is the interface's, not the session's: it changes at once.
+fn language_menu(ui: &mut Ui) {
     let current = Language::current();
     for language in Language::ALL {
         if ui
@@ -342,7 +343,7 @@ fn language_menu(ui: &mut Ui, actions: &mut Vec<Action>) {
             .clicked()
             && current != language
         {
-            actions.push(Action::SetLanguage(language));
+            language.set();
             ui.close();
         }
     }

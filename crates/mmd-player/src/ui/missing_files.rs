@@ -7,8 +7,8 @@ use mmd_scene::project::locate::MissingKind;
 use rust_i18n::t;
 
 use super::WARNING_COLOR;
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// The window, while `open` and files are missing.
 pub(super) fn show(

@@ -39,11 +39,11 @@ use egui::{Color32, Key, Modifiers, Pos2, Rect, RichText, Ui, Vec2};
 use rust_i18n::t;
 use serde::{Deserialize, Serialize};
 
-use crate::session::Player;
-use crate::session::action::Action;
-use crate::session::orbit::ViewSide;
 use export_panel::{ExportForm, ExportKind};
 use file_browser::{FileBrowser, FilePurpose, Outcome};
+use mmd_session::Player;
+use mmd_session::action::Action;
+use mmd_session::orbit::ViewSide;
 
 /// Window width (points) below which the side panels start collapsed.
 pub const NARROW: f32 = 800.0;

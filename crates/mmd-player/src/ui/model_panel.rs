@@ -9,8 +9,8 @@ use egui::{RichText, Ui};
 use glam::Vec3;
 use rust_i18n::t;
 
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// How a model is named in the panel: its place in the scene and its label.
 fn model_title(index: usize, label: &str) -> String {

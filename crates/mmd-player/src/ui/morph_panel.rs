@@ -6,9 +6,9 @@ use mmd_pose::Pose;
 use rust_i18n::t;
 
 use super::{ACCENT, UiState};
-use crate::session::Player;
-use crate::session::action::Action;
 use mmd_scene::stage::actor::Actor;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     let (Some(actor), Some(pose)) = (player.actor(), player.pose()) else {

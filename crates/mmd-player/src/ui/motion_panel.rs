@@ -7,9 +7,9 @@ use egui::{RichText, Ui};
 use mmd_pose::{Layer, LayerMode, MAX_LAYER_WEIGHT};
 use rust_i18n::t;
 
-use crate::session::Player;
-use crate::session::action::Action;
 use mmd_scene::stage::layers::LayerEdit;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// The narrowest and widest a layer's weight slider is drawn.
 const MIN_SLIDER_WIDTH: f32 = 40.0;

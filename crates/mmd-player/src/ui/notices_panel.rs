@@ -6,9 +6,9 @@ use egui::{Rect, RichText, Ui};
 use rust_i18n::t;
 
 use super::{ERROR_COLOR, WARNING_COLOR};
-use crate::session::Player;
-use crate::session::action::Action;
-use crate::session::notices::Severity;
+use mmd_session::Player;
+use mmd_session::action::Action;
+use mmd_session::notices::Severity;
 
 /// The menu bar's button naming how many notices there are; `None` without any.
 pub(super) fn summary(player: &Player) -> Option<RichText> {

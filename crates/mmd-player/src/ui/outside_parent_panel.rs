@@ -6,8 +6,8 @@
 use egui::{Id, RichText, Ui};
 use rust_i18n::t;
 
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// The pickers' choice, kept in egui's memory between frames: the bone, the parent model,
 /// the parent bone.

@@ -14,9 +14,9 @@ use mmd_render::Camera;
 use rust_i18n::t;
 
 use super::view::project;
-use crate::session::Player;
-use crate::session::action::Action;
 use mmd_scene::engine::pose_edit::PoseAction;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// Radius of a handle's disc and of the area that grabs it, in points.
 const RADIUS: f32 = 7.0;

@@ -11,9 +11,9 @@ use rust_i18n::t;
 
 use super::pose_handles::{handle_color, handle_name};
 use super::{ACCENT, ERROR_COLOR};
-use crate::session::Player;
-use crate::session::action::Action;
 use mmd_scene::engine::pose_edit::PoseAction;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// Which file the save window writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,7 +220,7 @@ pub(super) fn show(
                 .add_enabled(key_frame.is_ok(), egui::Button::new(t!("pose.key")))
                 .on_hover_text(t!("pose.key_hint"));
             if let Err(why) = &key_frame {
-                key.on_disabled_hover_text(why.as_str());
+                key.on_disabled_hover_text(crate::i18n::text(why));
             } else if key.clicked() {
                 pose_action(actions, PoseAction::Key);
             }

@@ -4,9 +4,9 @@
 use egui::{Id, RichText};
 use rust_i18n::t;
 
-use crate::session::Player;
-use crate::session::action::Action;
-use crate::session::project_actions::UnsavedAnswer;
+use mmd_session::Player;
+use mmd_session::action::Action;
+use mmd_session::project_actions::UnsavedAnswer;
 
 pub(super) fn show(ctx: &egui::Context, player: &Player, actions: &mut Vec<Action>) {
     if player.unsaved_question().is_none() {

@@ -5,10 +5,10 @@ use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2};
 use rust_i18n::t;
 
 use super::{ACCENT, UiState, export_panel};
-use crate::session::Player;
-use crate::session::action::Action;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::media::playback::SPEED_RANGE;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 pub(super) fn show(ui: &mut Ui, state: &mut UiState, player: &Player, actions: &mut Vec<Action>) {
     ui.add_space(4.0);

@@ -8,8 +8,8 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use glam::{Mat4, Vec3};
 
 use super::{IK_COLOR, UiState, pose_handles};
-use crate::session::Player;
-use crate::session::action::Action;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 const TARGET_COLOR: Color32 = Color32::from_rgb(255, 230, 60);
 const BONE_COLOR: Color32 = Color32::from_rgb(120, 200, 255);

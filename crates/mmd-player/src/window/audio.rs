@@ -6,10 +6,10 @@
 
 use std::time::Duration;
 
-use mmd_player::session::Player;
-use mmd_player::session::notices::Notice;
 use mmd_scene::media::music::Music;
 use mmd_scene::media::music_clock::MusicTrack;
+use mmd_session::Player;
+use mmd_session::notices::Notice;
 use rodio::{DeviceSinkBuilder, MixerDeviceSink};
 use rust_i18n::t;
 

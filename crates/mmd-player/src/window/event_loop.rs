@@ -14,12 +14,12 @@ use std::time::{Duration, Instant};
 use super::frame_clock::FrameClock;
 use anyhow::{Context, Result};
 use mmd_player::draw_list::{draw_items, frame_view};
-use mmd_player::session::action::Action;
-use mmd_player::session::notices::Notice;
-use mmd_player::session::{Player, Request};
 use mmd_player::settings::{ForThisRun, SettingsFile, WindowPlacement};
 use mmd_player::ui::file_browser::FilePurpose;
 use mmd_player::ui::{self, UiState};
+use mmd_session::action::Action;
+use mmd_session::notices::Notice;
+use mmd_session::{Player, Request};
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
 use winit::event::WindowEvent;
@@ -426,7 +426,7 @@ impl App {
         self.ui.stats.render_ms = render_start.elapsed().as_secs_f32() * 1000.0;
         let errors = running.gpu.errors.take();
         if !errors.is_empty() {
-            self.player.report_gpu_errors(errors);
+            mmd_player::services::report_device_errors(&mut self.player, errors);
         }
         Ok(())
     }

@@ -13,14 +13,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use mmd_player::i18n::Language;
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
-use mmd_player::session::recent::{self, RecentFiles};
 use mmd_player::settings::{self, ForThisRun, SettingsFile};
 use mmd_player::ui::UiState;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::engine::pose_edit::PoseAction;
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 use rust_i18n::t;
 
 use crate::cli::accessory_settings::set_accessories;
@@ -50,7 +49,6 @@ pub fn run(args: &WindowArgs) -> Result<()> {
         .unwrap_or_else(Language::from_system)
         .set();
     let layers = layer_specs(&args.layer)?;
-    let mut recent = recent::default_store().map_or_else(RecentFiles::default, RecentFiles::load);
     // A project given alone opens once the player is made, as File → Open opens it.
     let project = project_alone(&args.files).map(Path::to_path_buf);
     let (mut scene, failed) = match project {
@@ -79,9 +77,6 @@ pub fn run(args: &WindowArgs) -> Result<()> {
         .filter(|f| !failed.iter().any(|e| &e.path == *f))
         .cloned()
         .collect();
-    if !opened.is_empty() {
-        recent.add(&opened);
-    }
     let size = args
         .size
         .as_deref()
@@ -92,10 +87,12 @@ pub fn run(args: &WindowArgs) -> Result<()> {
         language: args.lang,
         window_size: size.map(|(w, h)| [w, h]),
     };
-    let mut player = Player::new(scene);
+    let mut player = Player::with_services(scene, mmd_player::services::desktop_services());
     let mut ui = UiState::default();
     kept.apply(&mut player, &mut ui);
-    player.set_recent_files(recent);
+    if !opened.is_empty() {
+        player.remember_opened(&opened);
+    }
     player.apply(Action::SetMusicOffset(args.music_offset));
     let physics = args.physics.or(kept.physics).unwrap_or(START_PHYSICS);
     player.apply(Action::SetPhysicsMode(physics));

@@ -4,15 +4,17 @@
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
 
+use mmd_player::config_folder::ConfigFiles;
+use mmd_player::services::desktop_services_in;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mmd_player::session::Player;
-use mmd_player::session::action::Action;
 use mmd_player::ui::{self, UiState};
 use mmd_scene::stage::scene::Scene;
+use mmd_session::Player;
+use mmd_session::action::Action;
 
 /// What the window holds: the player and the interface's own state.
 pub struct App {
@@ -23,7 +25,7 @@ pub struct App {
 impl App {
     /// The player for `scene`, paused at `frame`.
     pub fn new(scene: Scene, frame: f32) -> App {
-        let mut player = Player::new(scene);
+        let mut player = Player::with_services(scene, desktop_services_in(ConfigFiles::none()));
         player.apply(Action::Seek(frame));
         App {
             player,

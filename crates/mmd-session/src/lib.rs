@@ -1,10 +1,12 @@
-//! The player's state apart from the window: the scene (its actors carry their own IK and
-//! morph overrides), the timeline, the scene engine that poses it (physics with each model's
-//! simulation and bake), the selected model and bone, the view options and camera, the last
-//! error and the notices, the recent files, and what the window is asked to do. The interface
-//! changes it only through [`Player::apply`], which hands each action to the part that owns
-//! what it changes; what it asks of "the model" (IK switches, morph pins, bones, layers) is
-//! asked of the selected one.
+//! The player's application model, without a window: the scene (its actors carry their own
+//! IK and morph overrides), the timeline, the scene engine that poses it (physics with each
+//! model's simulation and bake), the selected model and bone, the view options and camera,
+//! Pose mode with its undo, the project and whether it changed, the export settings, the last
+//! error and the notices, the recent files, and what the host is asked to do. A host (the
+//! window, a script, a test) changes it only through [`Player::apply`], which hands each
+//! action to the part that owns what it changes; what it asks of "the model" (IK switches,
+//! morph pins, bones, layers) is asked of the selected one. What the session needs of its
+//! host (words, export, a settings store, sound, the clock, dialogs) is said in [`host`].
 //!
 //! Physics follows motion time, never calls: [`Player::update_pose`] evaluates only when the
 //! frame moved or an input changed, and live physics holds its bodies when asked for the same
@@ -16,7 +18,6 @@ use std::path::PathBuf;
 
 use mmd_physics::SubstepRate;
 use mmd_pose::{Camera, IkMethod, IkOverride, IkOverrides, Light, Pose, SelfShadow};
-use mmd_render::DeviceError;
 use mmd_scene::engine::frame::{CameraChoice, FrameChoices, SceneFrame, camera_of, light_of};
 use mmd_scene::engine::per_actor::PerActor;
 use mmd_scene::engine::{LiveStepping, PhysicsChange, PhysicsMode, SceneEngine};
@@ -26,9 +27,10 @@ use mmd_scene::stage::actor::Actor;
 use mmd_scene::stage::bounds;
 use mmd_scene::stage::model::Model;
 use mmd_scene::stage::scene::{OpenInto, Scene};
-use rust_i18n::t;
 
-use crate::draw_list::ViewOptions;
+use crate::host::Services;
+use crate::message::Message;
+use crate::view_options::ViewOptions;
 
 use accessory_actions::accessory_notices;
 use action::Action;
@@ -46,8 +48,11 @@ use view::ViewCamera;
 
 mod accessory_actions;
 pub mod action;
+pub mod export;
 mod export_actions;
+pub mod host;
 mod layer_actions;
+pub mod message;
 mod missing_actions;
 mod model_actions;
 mod music_actions;
@@ -62,6 +67,7 @@ pub mod recent;
 pub mod requests;
 mod view;
 mod view_actions;
+pub mod view_options;
 
 pub struct Player {
     pub scene: Scene,
@@ -95,10 +101,12 @@ pub struct Player {
     export: ExportState,
     /// How the scene's music plays, and the clock that follows it.
     music: MusicState,
-    /// Pose mode and its edit (`session/pose_actions.rs`).
+    /// Pose mode and its edit (`pose_actions.rs`).
     pose_mode: PoseModeState,
-    /// The project the scene belongs to (`session/project_actions.rs`).
+    /// The project the scene belongs to (`project_actions.rs`).
     project: ProjectState,
+    /// What the host does for the session (words, export, the settings store).
+    services: Services,
 }
 
 /// What reading `model` repaired, as notices.
@@ -110,9 +118,15 @@ fn model_notices(model: &Model) -> impl Iterator<Item = Notice> + '_ {
 }
 
 impl Player {
-    /// The player for `scene`, the first model and accessory selected; the models' and
-    /// accessories' warnings are logged.
+    /// The player for `scene` with a host that gives nothing ([`Services::default`]).
     pub fn new(scene: Scene) -> Player {
+        Player::with_services(scene, Services::default())
+    }
+
+    /// The player for `scene` hosted by `services`, the first model and accessory selected;
+    /// the models' and accessories' warnings are logged, and the recent files are read from
+    /// the host's settings store.
+    pub fn with_services(scene: Scene, services: Services) -> Player {
         let mut notices = Notices::default();
         for actor in &scene.actors {
             actor.model.log_warnings();
@@ -144,13 +158,14 @@ impl Player {
             error: None,
             notices,
             requests: Requests::default(),
-            recent: RecentFiles::default(),
+            recent: RecentFiles::read_from(services.settings.as_ref()),
             posed_frame: None,
             frame: SceneFrame::default(),
             export: ExportState::default(),
             music: MusicState::default(),
             pose_mode: PoseModeState::default(),
             project: ProjectState::default(),
+            services,
             scene,
         };
         player.engine.time_poses();
@@ -204,7 +219,7 @@ impl Player {
                 return;
             }
         };
-        self.recent.add(paths);
+        self.remember_opened(paths);
         for &index in &opened.models {
             let actor = &self.scene.actors[index];
             actor.model.log_warnings();
@@ -251,8 +266,9 @@ impl Player {
         self.error = Some(message);
     }
 
-    /// [`Player::fail`] about the selected model's file.
-    fn fail_on_selected(&mut self, message: String) {
+    /// [`Player::fail`] about the selected model's file, in the host's words.
+    fn fail_on_selected(&mut self, message: &Message) {
+        let message = self.text(message);
         let file = self
             .actor()
             .map(|a| a.model.file.clone())
@@ -326,7 +342,6 @@ impl Player {
                 Request::SaveVacDialog(index),
             ),
             Action::SaveAccessoryVac { index, path } => self.save_accessory_vac(index, &path),
-            Action::SetLanguage(language) => language.set(),
             Action::Quit => self.quit(),
             Action::SaveProject => self.save_project(),
             Action::SaveProjectAsDialog => self.requests.push(Request::SaveProjectDialog),
@@ -443,7 +458,8 @@ impl Player {
         }
         for message in refused {
             log::error!("{message}");
-            self.fail(&t!("session.command_line"), message.clone());
+            let file = self.text(&Message::CommandLine);
+            self.fail(&file, message.clone());
         }
     }
 
@@ -451,22 +467,28 @@ impl Player {
         &self.recent
     }
 
-    /// Where the recent files come from and go to (none unless set: a player made in a test
-    /// writes nothing).
-    pub fn set_recent_files(&mut self, recent: RecentFiles) {
-        self.recent = recent;
+    /// Puts `opened` at the top of the recent files, and keeps the list in the host's
+    /// settings store.
+    pub fn remember_opened(&mut self, opened: &[PathBuf]) {
+        self.recent.add(opened);
+        self.recent.write_to(self.services.settings.as_mut());
     }
 
-    /// Lists what the GPU device reported (an error in a draw, the device lost) as notices;
-    /// a lost device is also shown as the error, since nothing is drawn until a restart.
-    pub fn report_gpu_errors(&mut self, errors: Vec<DeviceError>) {
-        for error in errors {
-            let message = error.to_string();
-            if matches!(error, DeviceError::Lost(_)) {
-                self.error = Some(t!("session.device_lost", error = message).into_owned());
-            }
-            self.notices.push(Notice::error("GPU", message));
+    /// `message` in the host's words.
+    pub fn text(&self, message: &Message) -> String {
+        self.services.words.text(message)
+    }
+
+    /// Lists what the GPU device reported (`message`: an error in a draw, the device lost)
+    /// as a notice; a lost device (`lost`) is also shown as the error, since nothing is drawn
+    /// until a restart.
+    pub fn report_gpu_error(&mut self, message: String, lost: bool) {
+        if lost {
+            self.error = Some(self.text(&Message::DeviceLost {
+                error: message.clone(),
+            }));
         }
+        self.notices.push(Notice::error("GPU", message));
     }
 
     /// Advances the timeline by `seconds` of wall time (when playing).
@@ -615,13 +637,12 @@ impl Player {
             let model = &self.scene.actors[index].model;
             let (label, file) = (model.label.clone(), model.file.clone());
             log::warn!("{label}: frame {frame}: {message}");
-            let message = t!(
-                "session.physics_blew_up",
-                model = label,
-                frame = frame,
-                error = message
-            );
-            self.fail(&file, message.into_owned());
+            let message = self.text(&Message::PhysicsBlewUp {
+                model: label,
+                frame,
+                error: message,
+            });
+            self.fail(&file, message);
         }
         self.posed_frame = Some(frame);
     }

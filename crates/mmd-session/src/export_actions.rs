@@ -8,15 +8,16 @@
 use std::path::{Path, PathBuf};
 
 use mmd_scene::engine::PhysicsMode;
-use rust_i18n::t;
 
 use super::Player;
 use super::notices::Notice;
-use crate::export::job::{ExportJob, ExportOutcome, ExportProgress, ExportRequest, ExportScene};
+use crate::export::{ExportOutcome, ExportProgress, ExportRequest, ExportScene};
+use crate::host::ExportRun;
+use crate::message::Message;
 
 #[derive(Default)]
 pub(super) struct ExportState {
-    job: Option<ExportJob>,
+    job: Option<Box<dyn ExportRun>>,
     /// Where the running (or last) export writes.
     request: Option<ExportRequest>,
     outcome: Option<ExportOutcome>,
@@ -30,13 +31,17 @@ impl Player {
         if self.export.job.is_some() {
             return;
         }
-        if let Some(problem) = request.problem() {
+        let problem = match request.fault() {
+            Some(fault) => Some(self.text(&fault)),
+            None => self.services.exporter.problem(&request),
+        };
+        if let Some(problem) = problem {
             self.export.outcome = Some(ExportOutcome::Failed(problem));
             return;
         }
         let scene = self.export_scene();
         self.export.outcome = None;
-        match ExportJob::start(scene, request.clone()) {
+        match self.services.exporter.start(scene, request.clone()) {
             Ok(job) => {
                 self.export.job = Some(job);
                 let path = request.target.path();
@@ -45,7 +50,7 @@ impl Player {
                     .and_then(|path| path.parent().map(Path::to_path_buf));
             }
             Err(e) => {
-                let message = t!("session.export_not_started", error = e).into_owned();
+                let message = self.text(&Message::ExportNotStarted { error: e });
                 self.export.outcome = Some(ExportOutcome::Failed(message));
             }
         }
@@ -60,7 +65,7 @@ impl Player {
 
     /// Takes the outcome of a finished export in (without waiting for a running one).
     pub(super) fn poll_export(&mut self) {
-        let Some(outcome) = self.export.job.as_mut().and_then(ExportJob::poll) else {
+        let Some(outcome) = self.export.job.as_mut().and_then(|job| job.poll()) else {
             return;
         };
         self.export.job = None;
@@ -70,10 +75,10 @@ impl Player {
                 .request
                 .as_ref()
                 .map_or_else(String::new, |r| r.target.path().display().to_string());
-            self.notices.push(Notice::error(
-                file,
-                t!("session.export_failed", error = message),
-            ));
+            let message = self.text(&Message::ExportFailed {
+                error: message.clone(),
+            });
+            self.notices.push(Notice::error(file, message));
         }
         self.export.outcome = Some(outcome);
     }
@@ -96,7 +101,7 @@ impl Player {
 
     /// How far the running export has come; `None` when none runs.
     pub fn export_progress(&self) -> Option<ExportProgress> {
-        self.export.job.as_ref().map(ExportJob::progress)
+        self.export.job.as_ref().map(|job| job.progress())
     }
 
     /// How the last export ended, until the next one starts.

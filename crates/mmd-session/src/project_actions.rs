@@ -15,12 +15,12 @@ use mmd_pose::{Camera, Light};
 use mmd_scene::project::document::{CameraEntry, Document, LightEntry, PhysicsEntry, ViewEntry};
 use mmd_scene::project::save::document_of;
 use mmd_scene::project::{self, HostSettings, Leftovers, MusicPlay};
-use rust_i18n::t;
 
+use super::message::Message;
 use super::notices::Notice;
 use super::orbit::Orbit;
 use super::{Player, Request};
-use crate::draw_list::ViewOptions;
+use crate::view_options::ViewOptions;
 
 /// A project file's usual name ending; a project is known by its content, so it is only what
 /// Save project as… adds to a name typed without one.
@@ -178,9 +178,10 @@ impl Player {
         };
         // A `.pmm` is MMD's: saving writes a project of ours, somewhere the user picks.
         let ours = !opened.from_pmm;
-        let mut fresh = Player::new(opened.scene);
+        let services = std::mem::take(&mut self.services);
+        let mut fresh = Player::with_services(opened.scene, services);
         fresh.recent = std::mem::take(&mut self.recent);
-        fresh.recent.add(&[path.to_path_buf()]);
+        fresh.remember_opened(&[path.to_path_buf()]);
         fresh.requests = std::mem::take(&mut self.requests);
         fresh.music.generation = self.music.generation;
         fresh.music_changed();
@@ -200,14 +201,10 @@ impl Player {
             ));
         }
         if !opened.problems.is_empty() {
-            fresh.error = Some(
-                t!(
-                    "project.parts_missing",
-                    file = file,
-                    count = opened.problems.len()
-                )
-                .into_owned(),
-            );
+            fresh.error = Some(fresh.text(&Message::PartsMissing {
+                file: file.clone(),
+                count: opened.problems.len(),
+            }));
         }
         fresh.apply_host_settings(&opened.settings);
         let frame = opened.settings.timeline.frame;

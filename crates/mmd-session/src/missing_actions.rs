@@ -9,8 +9,8 @@ use std::path::Path;
 use mmd_scene::engine::PhysicsChange;
 use mmd_scene::project::files::LoadError;
 use mmd_scene::project::locate::{Located, MissingFile, MissingPart, locate, locate_in_folder};
-use rust_i18n::t;
 
+use super::message::Message;
 use super::notices::Notice;
 use super::{Player, model_notices};
 
@@ -41,10 +41,10 @@ impl Player {
         if let Some(folder) = path.parent() {
             let search = locate_in_folder(&mut self.scene, &mut self.project.leftovers, folder);
             for (file, located) in search.located {
-                self.notices.push(Notice::warning(
-                    &file.written,
-                    t!("missing.found_beside", folder = folder.display()),
-                ));
+                let found = self.text(&Message::FoundBeside {
+                    folder: folder.display().to_string(),
+                });
+                self.notices.push(Notice::warning(&file.written, found));
                 self.take_located(located);
             }
             for refused in search.refused {

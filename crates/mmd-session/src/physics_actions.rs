@@ -5,9 +5,9 @@
 
 use mmd_physics::SubstepRate;
 use mmd_scene::engine::{BakeOutcome, EngineError, PhysicsChange, PhysicsMode};
-use rust_i18n::t;
 
 use super::Player;
+use super::message::Message;
 
 impl Player {
     pub(super) fn set_physics_mode(&mut self, mode: PhysicsMode) {
@@ -62,14 +62,15 @@ impl Player {
             .map(|a| a.model.file.clone())
             .unwrap_or_default();
         let message = match error {
-            EngineError::TooLong { frames, .. } => t!(
-                "session.too_long_to_bake",
-                frames = frames,
-                most = mmd_scene::engine::MAX_BAKE_FRAMES
-            )
-            .into_owned(),
-            other => t!("session.physics_failed", error = other).into_owned(),
+            EngineError::TooLong { frames, .. } => Message::TooLongToBake {
+                frames: *frames,
+                most: mmd_scene::engine::MAX_BAKE_FRAMES,
+            },
+            other => Message::PhysicsFailed {
+                error: other.to_string(),
+            },
         };
+        let message = self.text(&message);
         self.fail(&file, message);
     }
 
@@ -90,20 +91,21 @@ impl Player {
                     }
                     if let Some((frame, message)) = bake.blow_ups.first() {
                         let count = bake.blow_ups.len();
-                        let message = t!(
-                            "session.bake_blew_up",
-                            model = label,
-                            count = count,
-                            frame = frame,
-                            error = message
-                        );
-                        self.fail(&file, message.into_owned());
+                        let message = self.text(&Message::BakeBlewUp {
+                            model: label,
+                            count,
+                            frame: *frame,
+                            error: message.clone(),
+                        });
+                        self.fail(&file, message);
                     }
                     self.posed_frame = None;
                 }
                 Err(message) => {
-                    let message = t!("session.physics_failed", error = message);
-                    self.fail(&file, message.into_owned());
+                    let message = self.text(&Message::PhysicsFailed {
+                        error: message.to_string(),
+                    });
+                    self.fail(&file, message);
                 }
             }
         }

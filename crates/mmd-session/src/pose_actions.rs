@@ -23,12 +23,11 @@ use std::path::Path;
 use mmd_format::vmd::Vmd;
 use mmd_pose::Pose;
 use mmd_scene::engine::{PhysicsChange, PoseInput};
-use rust_i18n::t;
 
 use super::Player;
 use super::action::Action;
+use super::message::Message;
 use super::notices::Notice;
-use crate::i18n::Language;
 use mmd_scene::engine::pose_edit::{
     PoseAction, PoseEditor, insert_keys, merge_vmds, vpd_model_name,
 };
@@ -61,7 +60,8 @@ impl Player {
             PoseAction::SetMode(on) => self.set_pose_mode(on),
             PoseAction::Drag { handle, to } => {
                 if let Some(Err(e)) = self.edit(|e, model| e.drag(&model.rig, handle, to)) {
-                    self.fail_on_selected(t!("session.pose_failed", error = e).into_owned());
+                    let error = e.to_string();
+                    self.fail_on_selected(&Message::PoseFailed { error });
                 }
             }
             PoseAction::Release => self.with_editor(PoseEditor::release),
@@ -153,7 +153,6 @@ impl Player {
             | Action::OpenDialog
             | Action::ReplaceModelDialog
             | Action::AddLayerDialog
-            | Action::SetLanguage(_)
             | Action::Quit
             | Action::SaveProject
             | Action::SaveProjectAsDialog
@@ -201,7 +200,8 @@ impl Player {
             Err(e) => {
                 self.pose_mode.on = false;
                 self.pose_mode.editor = None;
-                self.fail_on_selected(t!("session.pose_mode_failed", error = e).into_owned());
+                let error = e.to_string();
+                self.fail_on_selected(&Message::PoseModeFailed { error });
             }
         }
     }
@@ -234,15 +234,12 @@ impl Player {
 
     /// The frame of the first layer at the timeline's frame, where keys go: a whole frame
     /// from 0 up, or why not.
-    pub fn key_frame(&self) -> Result<u32, String> {
-        let layers = self
-            .actor()
-            .ok_or_else(|| t!("session.no_model_selected").into_owned())?
-            .layers();
+    pub fn key_frame(&self) -> Result<u32, Message> {
+        let layers = self.actor().ok_or(Message::NoModelSelected)?.layers();
         let frame = self.playback.frame();
         let local = layers.first().map_or(frame, |l| l.local_frame(frame));
         if local < 0.0 || local.fract() != 0.0 || local > u32::MAX as f32 {
-            return Err(t!("session.not_a_key_frame", frame = local).into_owned());
+            return Err(Message::NotAKeyFrame { frame: local });
         }
         Ok(local as u32)
     }
@@ -251,14 +248,15 @@ impl Player {
         let frame = match self.key_frame() {
             Ok(frame) => frame,
             Err(message) => {
-                return self
-                    .fail_on_selected(t!("session.key_failed", error = message).into_owned());
+                let error = self.text(&message);
+                return self.fail_on_selected(&Message::KeyFailed { error });
             }
         };
         let keys = match self.edit(|e, model| e.to_vmd_keys(&model.rig, frame)) {
             None => return,
             Some(Err(e)) => {
-                return self.fail_on_selected(t!("session.key_failed", error = e).into_owned());
+                let error = e.to_string();
+                return self.fail_on_selected(&Message::KeyFailed { error });
             }
             Some(Ok(keys)) => keys,
         };
@@ -267,27 +265,29 @@ impl Player {
         self.playback.set_last_frame(self.scene.last_frame());
         self.physics_changed(PhysicsChange::Motion, self.selected);
         self.pose_mode.stale = true;
-        self.pose_mode.outcome = Some(t!("session.keyed", frame = frame).into_owned());
+        self.pose_mode.outcome = Some(self.text(&Message::Keyed { frame }));
     }
 
     /// Makes `motion` the motion being edited: the first layer's only file, bound again
     /// (its settings kept), or the first layer when there is none.
     fn key_into_motion(&mut self, motion: Vmd) {
+        let words = &self.services.words;
         let Some(actor) = self.selected.and_then(|i| self.scene.actors.get_mut(i)) else {
             return;
         };
         let label = actor
             .layer_sources()
             .first()
-            .map_or_else(|| t!("session.pose_keys").into_owned(), |s| s.label.clone());
+            .map_or_else(|| words.text(&Message::PoseKeys), |s| s.label.clone());
         // Marked once, whichever language marked it.
-        let marked = Language::ALL
+        let marked = words
+            .text_in_every_language(&Message::Edited)
             .iter()
-            .any(|l| label.ends_with(t!("session.edited", locale = l.code()).as_ref()));
+            .any(|mark| label.ends_with(mark.as_str()));
         let label = if marked {
             label
         } else {
-            format!("{label}{}", t!("session.edited"))
+            format!("{label}{}", words.text(&Message::Edited))
         };
         actor.set_first_layer_motion(MotionFile {
             label,
@@ -308,19 +308,15 @@ impl Player {
         let written = vpd
             .map_err(|e| e.to_string())
             .and_then(|vpd| mmd_format::vpd::write(&vpd).map_err(|e| e.to_string()));
-        self.write_file(path, written, |path| {
-            t!("session.saved_pose", path = path).into_owned()
-        });
+        self.write_file(path, written, |path| Message::SavedPose { path });
     }
 
     fn save_motion(&mut self, path: &Path) {
         let Some(motion) = self.edited_motion() else {
-            return self.fail_on_selected(t!("session.no_motion_to_save").into_owned());
+            return self.fail_on_selected(&Message::NoMotionToSave);
         };
         let written = mmd_format::vmd::write(&motion).map_err(|e| e.to_string());
-        self.write_file(path, written, |path| {
-            t!("session.saved_motion", path = path).into_owned()
-        });
+        self.write_file(path, written, |path| Message::SavedMotion { path });
     }
 
     /// Writes `bytes` to `path`; `saved` words the outcome for the path written.
@@ -328,14 +324,19 @@ impl Player {
         &mut self,
         path: &Path,
         bytes: Result<Vec<u8>, String>,
-        saved: impl FnOnce(String) -> String,
+        saved: impl FnOnce(String) -> Message,
     ) {
         let written = bytes.and_then(|b| {
-            std::fs::write(path, b).map_err(|e| t!("session.cannot_write", error = e).into_owned())
+            std::fs::write(path, b).map_err(|e| {
+                self.text(&Message::CannotWrite {
+                    error: e.to_string(),
+                })
+            })
         });
         match written {
             Ok(()) => {
-                self.pose_mode.outcome = Some(saved(path.display().to_string()));
+                let saved = saved(path.display().to_string());
+                self.pose_mode.outcome = Some(self.text(&saved));
             }
             Err(message) => {
                 let file = path.display().to_string();

@@ -8,9 +8,9 @@ use std::path::Path;
 
 use mmd_format::vac;
 use mmd_scene::stage::accessory::{Accessory, AccessoryEdit};
-use rust_i18n::t;
 
 use super::Player;
+use super::message::Message;
 use super::notices::Notice;
 
 /// The file an accessory's notices name: its `.x`, as the user knows it.
@@ -69,13 +69,12 @@ impl Player {
             accessory.settle_at(self.playback.frame());
         }
         if let Err(message) = accessory.edit(edit, &self.scene.actors) {
-            let message = t!(
-                "session.accessory_failed",
-                accessory = accessory.label,
-                error = message
-            )
-            .into_owned();
+            let message = Message::AccessoryFailed {
+                accessory: accessory.label.clone(),
+                error: message.to_string(),
+            };
             let file = accessory_file(accessory);
+            let message = self.text(&message);
             self.fail(&file, message);
         }
     }
@@ -106,13 +105,11 @@ impl Player {
         match std::fs::write(path, bytes) {
             Ok(()) => log::info!("saved {} as {}", accessory.label, path.display()),
             Err(e) => {
-                let message = t!(
-                    "session.vac_not_written",
-                    accessory = accessory.label,
-                    path = path.display(),
-                    error = e
-                )
-                .into_owned();
+                let message = self.text(&Message::VacNotWritten {
+                    accessory: accessory.label.clone(),
+                    path: path.display().to_string(),
+                    error: e.to_string(),
+                });
                 self.fail(&path.display().to_string(), message);
             }
         }

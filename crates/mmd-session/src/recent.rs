@@ -1,24 +1,21 @@
-//! The files opened lately, newest first, for File → Open Recent. They are kept in a small
-//! text file in the player's config folder (`recent.txt`, beside the settings), one absolute
-//! path a line. The file is only ever a convenience: a missing, unreadable or garbled one gives
-//! whatever lines still read as paths (or none), and failing to write it is logged, never
-//! shown as an error.
+//! The files opened lately, newest first, for File → Open Recent. The host's settings store
+//! keeps them under [`STORE_NAME`], one absolute path a line. The list is only ever a
+//! convenience: a missing or garbled one gives whatever lines still read as paths (or none).
 
 use std::path::{Path, PathBuf};
+
+use crate::host::SettingsStore;
+
+/// The name the list is kept under in the settings store.
+pub const STORE_NAME: &str = "recent.txt";
 
 /// How many files the menu lists.
 pub const MAX_RECENT: usize = 10;
 
-/// The recent files and where they are kept (nowhere for a player made in a test).
+/// The recent files.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RecentFiles {
     paths: Vec<PathBuf>,
-    store: Option<PathBuf>,
-}
-
-/// `recent.txt` in the player's config folder ([`crate::config_folder::config_folder`]).
-pub fn default_store() -> Option<PathBuf> {
-    crate::config_folder::config_folder().map(|folder| folder.join("recent.txt"))
 }
 
 /// The paths in a recent-files text: one a line, absolute, each once, at most
@@ -55,20 +52,19 @@ pub fn format(paths: &[PathBuf]) -> String {
 }
 
 impl RecentFiles {
-    /// The list kept in `store`; empty when the file is missing or unreadable.
-    pub fn load(store: PathBuf) -> RecentFiles {
-        let paths = match std::fs::read(&store) {
-            Ok(bytes) => parse(&bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => {
-                log::warn!("recent files {}: {e}", store.display());
-                Vec::new()
-            }
-        };
+    /// The list kept in `store`; empty when it keeps none.
+    pub fn read_from(store: &dyn SettingsStore) -> RecentFiles {
         RecentFiles {
-            paths,
-            store: Some(store),
+            paths: store
+                .read(STORE_NAME)
+                .map(|b| parse(&b))
+                .unwrap_or_default(),
         }
+    }
+
+    /// Keeps the list in `store`.
+    pub fn write_to(&self, store: &mut dyn SettingsStore) {
+        store.write(STORE_NAME, format(&self.paths).as_bytes());
     }
 
     /// Newest first.
@@ -81,7 +77,7 @@ impl RecentFiles {
         self.paths.first().and_then(|p| p.parent())
     }
 
-    /// Puts `opened` (one batch, in the order given) at the top, and writes the list.
+    /// Puts `opened` (one batch, in the order given) at the top.
     pub fn add(&mut self, opened: &[PathBuf]) {
         for path in opened.iter().rev() {
             // The file's real name where it exists (no `..`, no links), else as given.
@@ -92,48 +88,34 @@ impl RecentFiles {
             self.paths.insert(0, path);
         }
         self.paths.truncate(MAX_RECENT);
-        if let Some(store) = &self.store
-            && let Err(e) = save(store, &self.paths)
-        {
-            log::warn!("recent files {}: cannot write: {e}", store.display());
-        }
     }
-}
-
-/// Writes the list beside `store` and renames it over, so a crash never leaves half a file.
-fn save(store: &Path, paths: &[PathBuf]) -> std::io::Result<()> {
-    if let Some(dir) = store.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let partial = store.with_extension("txt.partial");
-    std::fs::write(&partial, format(paths))?;
-    std::fs::rename(&partial, store)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::MemoryStore;
 
     fn absolute(name: &str) -> PathBuf {
         std::env::temp_dir().join(name)
     }
 
     #[test]
-    fn the_list_survives_a_round_trip_through_its_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = dir.path().join("config").join("recent.txt");
-        let mut recent = RecentFiles::load(store.clone());
-        assert!(recent.paths().is_empty(), "no file yet");
+    fn the_list_survives_a_round_trip_through_its_store() {
+        let mut store = MemoryStore::default();
+        let mut recent = RecentFiles::read_from(&store);
+        assert!(recent.paths().is_empty(), "nothing kept yet");
         recent.add(&[absolute("ミク.pmx"), absolute("dance.vmd")]);
         recent.add(&[absolute("camera.vmd")]);
         recent.add(&[absolute("ミク.pmx")]);
+        recent.write_to(&mut store);
         let expected = [
             absolute("ミク.pmx"),
             absolute("camera.vmd"),
             absolute("dance.vmd"),
         ];
         assert_eq!(recent.paths(), expected);
-        assert_eq!(RecentFiles::load(store).paths(), expected);
+        assert_eq!(RecentFiles::read_from(&store).paths(), expected);
         assert_eq!(recent.folder(), Some(std::env::temp_dir().as_path()));
     }
 
@@ -159,17 +141,5 @@ mod tests {
         bytes.extend_from_slice(&[0x80; 4096]);
         assert_eq!(parse(&bytes), vec![good]);
         assert!(parse(&[]).is_empty());
-    }
-
-    #[test]
-    fn an_unreadable_store_gives_an_empty_list_and_adding_still_works() {
-        let dir = tempfile::tempdir().unwrap();
-        // Under a plain file, where no folder can be: reading and writing both fail.
-        let blocker = dir.path().join("not a folder");
-        std::fs::write(&blocker, b"").unwrap();
-        let mut recent = RecentFiles::load(blocker.join("recent.txt"));
-        assert!(recent.paths().is_empty());
-        recent.add(&[absolute("a.pmx")]);
-        assert_eq!(recent.paths(), [absolute("a.pmx")]);
     }
 }

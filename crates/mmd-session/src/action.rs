@@ -1,5 +1,5 @@
 //! What the user asks the player to do. The interface only reads the player's state and
-//! returns actions; [`crate::session::Player::apply`] carries every one out, so whatever a
+//! returns actions; [`crate::Player::apply`] carries every one out, so whatever a
 //! click or a key does, a test (or a script) can do the same way.
 
 use std::path::PathBuf;
@@ -7,10 +7,9 @@ use std::path::PathBuf;
 use mmd_physics::SubstepRate;
 use mmd_pose::{IkMethod, IkOverride, Light};
 
-use crate::export::job::ExportRequest;
-use crate::i18n::Language;
-use crate::session::orbit::ViewSide;
-use crate::session::project_actions::UnsavedAnswer;
+use crate::export::ExportRequest;
+use crate::orbit::ViewSide;
+use crate::project_actions::UnsavedAnswer;
 use mmd_scene::engine::PhysicsMode;
 use mmd_scene::engine::pose_edit::PoseAction;
 use mmd_scene::project::locate::MissingPart;
@@ -131,8 +130,6 @@ pub enum Action {
         index: usize,
         path: PathBuf,
     },
-    /// Show the interface in this language from now on.
-    SetLanguage(Language),
     /// Close the window (asking first about a project's unsaved changes).
     Quit,
     /// File → Save project: to the project's file, or a file dialog asks where.
@@ -210,7 +207,6 @@ impl Action {
                 | Action::DismissError
                 | Action::ClearNotices
                 | Action::Quit
-                | Action::SetLanguage(_)
         )
     }
 }
