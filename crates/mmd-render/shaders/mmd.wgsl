@@ -137,7 +137,9 @@ fn vs_accessory(v: VertexIn, @location(3) slot: u32) -> ShadedOut {
 fn shaded_vertex(v: VertexIn) -> ShadedOut {
     var out: ShadedOut;
     out.clip = frame.view_proj * vec4<f32>(v.position.xyz, 1.0);
-    out.normal = v.normal.xyz;
+    // Unit length at each vertex, as MMD makes it (the fragment shader relies on it for the
+    // toon, `Surface::vertex_light_normal`).
+    out.normal = safe_normalize(v.normal.xyz);
     out.eye_dir = frame.eye.xyz - v.position.xyz;
     out.uv = v.uv.xy;
     out.sub_uv = v.uv.zw;
@@ -190,8 +192,13 @@ struct Surface {
     // The sphere map as it adds and as it multiplies.
     sphere_added: vec3<f32>,
     sphere_multiplied: vec3<f32>,
-    // N·L towards the light.
+    // N·L towards the light, the normal made unit length at the fragment.
     light_normal: f32,
+    // N·L with the normal interpolated from the vertices' unit normals and not made unit
+    // length again, so that it is linear across a triangle: MMD's toon coordinate and the
+    // self-shadow's reach on a model (as MME's full.fx, which reproduces MMD's shading,
+    // computes them). A toon's band edge is then straight across a smooth face.
+    vertex_light_normal: f32,
     // How lit by the self-shadow map (1 outside it).
     map_coverage: f32,
     // The self-shadow is on and the material receives it.
@@ -237,6 +244,7 @@ fn shade(in: ShadedOut) -> vec4<f32> {
         tint(sphere, shading_material.sphere_mul, shading_material.sphere_add, 0.0),
         tint(sphere, shading_material.sphere_mul, shading_material.sphere_add, 1.0),
         dot(normal, to_light),
+        dot(in.normal, to_light),
         select(1.0, shadow_coverage(ndc, shadow_uv), in_map),
         frame.self_shadow.x > 0.5 && shading_material.params.z > 0.5,
         in_map,
@@ -265,12 +273,12 @@ fn model_shading(s: Surface) -> vec3<f32> {
 
     // Level 0 always: the ramp is indexed by N·L, whose screen-space rate of change says
     // nothing about minification (a toon file that doubles as a colour texture has mips).
-    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - s.light_normal * 0.5), 0.0);
+    let toon = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 0.5 - s.vertex_light_normal * 0.5), 0.0);
     let toon_shaded = color * tint(toon, shading_material.toon_mul, shading_material.toon_add, 1.0);
 
     let darkest = textureSampleLevel(toon_texture, clamp_sampler, vec2<f32>(0.0, 1.0), 0.0);
     let shadow_color = color * tint(darkest, shading_material.toon_mul, shading_material.toon_add, 1.0);
-    let coverage = min(saturate(s.light_normal * 3.0), s.map_coverage);
+    let coverage = min(saturate(s.vertex_light_normal * 3.0), s.map_coverage);
     return select(toon_shaded, select(color, mix(shadow_color, color, coverage), s.in_map), s.receives);
 }
 
