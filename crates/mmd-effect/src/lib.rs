@@ -1,6 +1,6 @@
 //! Reads MikuMikuEffect effects (`.fx`, DirectX 9's effect format) into what a shader
 //! compiler and MME's runtime need: the text decoded ([`source`]), preprocessed with each
-//! token's file and line kept ([`preprocess`]), its declarations read ([`model`]), its
+//! token's file and line kept ([`preprocess`](mod@preprocess)), its declarations read ([`model`]), its
 //! scripts as commands ([`script`]), and the HLSL a shader compiler gets ([`hlsl`]).
 
 pub mod error;
