@@ -634,3 +634,45 @@ fn the_model_list_selects_hides_and_removes_models() {
     click(&mut h, "Add model…");
     assert!(h.state_mut().player.requests.take(Request::OpenDialog));
 }
+
+/// Gene's IK bones are named in full in the Bones panel at 1280×720 from the first frame
+/// drawn: a cut name (左つま…) reads as either foot's.
+#[test]
+fn ik_names_are_whole_from_the_first_frame() {
+    let Some(fixtures) = fixtures() else {
+        return;
+    };
+    let model = fixtures.join("gene/Gene_light.pmx");
+    let scene = Scene::from_files(&[model]).unwrap();
+    let mut h = Harness::builder()
+        .with_size([1280.0, 720.0])
+        .with_context_setup(|ctx| ctx.set_fonts(mmd_player::ui::fonts::with_bundled_cjk()))
+        .build_ui_state(App::frame, App::new(scene, 0.0));
+    h.step();
+    let rig = &player(&h).actor().unwrap().model.rig;
+    let names: Vec<String> = player(&h)
+        .ik_bones()
+        .iter()
+        .map(|&b| rig.bone_name(b).to_owned())
+        .collect();
+    assert!(names.len() >= 4, "{names:?}");
+    let font = egui::TextStyle::Button.resolve(&h.ctx.global_style());
+    let padding = h.ctx.global_style().spacing.button_padding.x;
+    for name in &names {
+        let text = h
+            .ctx
+            .fonts_mut(|f| f.layout_no_wrap(name.clone(), font.clone(), egui::Color32::WHITE))
+            .size()
+            .x;
+        let button = h
+            .get_all_by_label(name)
+            .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+            .unwrap();
+        assert!(
+            button.rect().width() + 0.5 >= text + 2.0 * padding,
+            "{name} is {:.1} wide for {:.1} of text",
+            button.rect().width(),
+            text
+        );
+    }
+}

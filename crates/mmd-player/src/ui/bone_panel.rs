@@ -162,9 +162,6 @@ fn ik_row(
     }
 }
 
-/// The narrowest an IK bone's name is cut to before its switches move to a line of their own.
-const MIN_NAME_WIDTH: f32 = 56.0;
-
 /// The switches of an IK bone's row after its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum IkPart {
@@ -175,8 +172,10 @@ enum IkPart {
 }
 
 /// How the IK bones' rows are laid out in the panel's width: the names make a column as wide
-/// as the widest (cut to the panel), then the parts follow on as few lines as fit, each part
-/// kept whole, so that nothing is clipped and every row wraps alike.
+/// as the widest (cut only to the panel), then the parts follow on as few lines as fit, each
+/// part kept whole, so that nothing is clipped and every row wraps alike. A name cut short
+/// reads as another bone (左つま… is either foot's toe IK), so a part moves down rather than
+/// the name shrinking.
 struct IkRowLayout {
     name_width: f32,
     /// The parts on each line; the first line starts with the name.
@@ -196,18 +195,11 @@ impl IkRowLayout {
         };
         let modes = group_width(&ik_modes().map(|(_, label)| label));
         let solvers = group_width(&ik_methods().map(|(_, label)| label));
-        // The names whole where the row fits on one line; else cut short so that the name and
-        // the override switches share the first line; where not even that fits, the name has
-        // the first line to itself.
+        // The names are kept whole: the row on one line where it fits; else the name and the
+        // override switches on the first line; else the name on a line of its own. Only a
+        // name wider than the panel itself is cut.
         let widest = names.map(|name| text_width(ui, name)).fold(0.0, f32::max);
-        let name_width = if widest + modes + solvers + 2.0 * gap <= width {
-            widest
-        } else if MIN_NAME_WIDTH + gap + modes <= width {
-            (width - gap - modes).clamp(MIN_NAME_WIDTH, widest)
-        } else {
-            widest
-        }
-        .min(width);
+        let name_width = widest.min(width);
         let indent = if name_width + gap + modes.max(solvers) <= width {
             name_width + gap
         } else {
