@@ -2,7 +2,8 @@
 //! each of its textures re-encoded as a DDS file under its `.png` name (as MMD models often
 //! ship them, so the content decides), renders pixel for pixel as the PNGs when the DDS files
 //! are uncompressed A8R8G8B8, and within the block-compression error when they are DXT1
-//! (opaque textures) and DXT5 (those with alpha) with their own mip chains.
+//! (opaque textures) and DXT5 (those with alpha) with their own mip chains. An accessory
+//! with an uncompressed DDS texture draws it as from a PNG.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -248,4 +249,53 @@ fn a_model_with_dds_textures_renders_as_with_the_pngs() {
         "DXT renders {mean:.3} from PNG on average (largest {largest}), its textures \
          {texture_error:.3}"
     );
+}
+
+/// An accessory textured from an uncompressed DDS file (as the DirectX SDK's `tiny.x` is)
+/// draws its texture, as from the same texture in PNG, not the untextured stand-in.
+#[test]
+fn an_accessory_with_an_uncompressed_dds_texture_draws_it() {
+    let Some((ctx, renderer)) = common::gpu() else {
+        return;
+    };
+    let texture = RgbaImage::from_pixel(8, 8, image::Rgba([40, 160, 90, 255]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    texture.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let mut source = MemoryTextureSource::new();
+    source.insert("tiny_skin.dds", leak(dds_file(&texture, true)));
+    source.insert("tiny_skin.png", leak(png.into_inner()));
+
+    let quad = common::quads(
+        &[(Vec3::ZERO, 1.0, Vec3::NEG_Z)],
+        mmd_format::pmx::material_flags::DOUBLE_SIDED,
+        [1.0, 1.0, 1.0, 1.0],
+    );
+    let view = View {
+        camera: Camera::framing(
+            Aabb::from_points(quad.vertices.iter().map(|v| Vec3::from(v.position))).unwrap(),
+            1.0,
+        ),
+        background: [1.0, 0.0, 1.0, 1.0],
+        ground_shadow: None,
+        ..View::default()
+    };
+    let offscreen = Offscreen::new(&ctx.device, &renderer, 64, 64).unwrap();
+    let centre_with = |texture: Option<&str>| {
+        let mut pmx = quad.clone();
+        if let Some(name) = texture {
+            pmx.textures = vec![name.to_string()];
+            pmx.materials[0].texture = 0;
+        }
+        let (mut accessory, warnings) =
+            ModelGpu::new_accessory(&ctx.device, &ctx.queue, &renderer, &pmx, &source).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        accessory.update(&ctx.queue, &[], &[]);
+        let image = offscreen
+            .render(&ctx.device, &ctx.queue, &renderer, &[&accessory], &view)
+            .unwrap();
+        image.get_pixel(32, 32).0
+    };
+    let dds = centre_with(Some("tiny_skin.dds"));
+    assert_eq!(dds, centre_with(Some("tiny_skin.png")));
+    assert_ne!(dds, centre_with(None), "the texture shows");
 }
