@@ -9,6 +9,8 @@
 
 mod accessory_draws;
 mod context;
+mod dds_masks;
+mod dds_texture;
 mod device_errors;
 mod error;
 mod material;

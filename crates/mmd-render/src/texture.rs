@@ -7,6 +7,7 @@ use image::{ColorType, ImageDecoder, ImageFormat, ImageReader, RgbaImage};
 use rayon::prelude::*;
 use wgpu::util::DeviceExt;
 
+use crate::dds_texture::{self, DdsError};
 use crate::png_stream::{self, LevelRows, PngStream};
 
 /// A texture that could not be used; the model still loads with a neutral fallback.
@@ -23,13 +24,29 @@ impl std::fmt::Display for TextureWarning {
     }
 }
 
-/// Decodes BMP (incl. 32-bit and OS/2-style), PNG, JPEG, TGA and DDS (BC1–BC3). The format
-/// is detected from the content, because `.sph`/`.spa` sphere maps are ordinary images under
-/// another name; TGA has no signature, so it is recognised by its extension.
+/// Decodes BMP (incl. 32-bit and OS/2-style), PNG, JPEG, TGA and DDS (see
+/// [`crate::dds_texture`]: every mask format, DXT1–5, BC4–7 and the DX10 formats; of a cube
+/// map or volume the first face or slice). The format is detected from the content, because
+/// `.sph`/`.spa` sphere maps are ordinary images under another name and MMD models often give
+/// a DDS file another extension; TGA has no signature, so it is recognised by its extension.
 pub fn decode(bytes: &[u8], path: &str) -> Result<RgbaImage, String> {
+    if dds_texture::is_dds(bytes) {
+        return decode_dds_top(bytes);
+    }
     image::load_from_memory_with_format(bytes, format_of(bytes, path)?)
         .map(|image| image.into_rgba8())
         .map_err(cannot_decode)
+}
+
+/// Level 0 of a DDS file's image.
+fn decode_dds_top(bytes: &[u8]) -> Result<RgbaImage, String> {
+    let image = dds_texture::decode(bytes, false).map_err(cannot_decode_dds)?;
+    RgbaImage::from_raw(image.width, image.height, image.data)
+        .ok_or_else(|| "cannot decode: the DDS image has the wrong size".to_string())
+}
+
+fn cannot_decode_dds(e: DdsError) -> String {
+    format!("cannot decode: {e}")
 }
 
 fn format_of(bytes: &[u8], path: &str) -> Result<ImageFormat, String> {
@@ -69,6 +86,9 @@ pub struct MipImage {
     width: u32,
     height: u32,
     levels: u32,
+    /// The levels that hold their pixels already (at least level 0: the decoded image, and
+    /// the levels below it that a DDS file stores); [`fill_unstored_levels`] builds the rest.
+    stored: u32,
     data: Vec<u8>,
 }
 
@@ -80,6 +100,9 @@ impl MipImage {
     /// image, no copy and no reallocation of a texture that may be 64 MB (a 4096² sheet).
     /// Anything else goes through [`decode`].
     fn decode_top(bytes: &[u8], path: &str, max_side: u32, mips: bool) -> Result<MipImage, String> {
+        if dds_texture::is_dds(bytes) {
+            return MipImage::decode_dds(bytes, max_side, mips);
+        }
         let decoder = ImageReader::with_format(Cursor::new(bytes), format_of(bytes, path)?)
             .into_decoder()
             .map_err(cannot_decode)?;
@@ -114,7 +137,33 @@ impl MipImage {
             width,
             height,
             levels,
+            stored: 1,
             data,
+        })
+    }
+
+    /// A DDS file's image with the mip levels it stores; past `max_side` just its level 0,
+    /// shrunk.
+    fn decode_dds(bytes: &[u8], max_side: u32, mips: bool) -> Result<MipImage, String> {
+        let image = dds_texture::decode(bytes, mips).map_err(cannot_decode_dds)?;
+        if image.width <= max_side && image.height <= max_side {
+            return Ok(MipImage {
+                width: image.width,
+                height: image.height,
+                levels: image.levels,
+                stored: image.stored,
+                data: image.data,
+            });
+        }
+        let mut top = image.data;
+        top.truncate(level_side(image.width, 0) * level_side(image.height, 0) * 4);
+        let top = RgbaImage::from_raw(image.width, image.height, top)
+            .ok_or_else(|| "cannot decode: the DDS image has the wrong size".to_string())?;
+        let shrunk = fit_to_limit(top, max_side);
+        Ok(if mips {
+            MipImage::unfilled(shrunk)
+        } else {
+            MipImage::single(shrunk)
         })
     }
 
@@ -132,6 +181,7 @@ impl MipImage {
             width,
             height,
             levels: 1,
+            stored: 1,
             data: image.into_raw(),
         }
     }
@@ -146,6 +196,7 @@ impl MipImage {
             width,
             height,
             levels,
+            stored: 1,
             data,
         }
     }
@@ -183,6 +234,34 @@ pub(crate) fn fill_mips_below(top: &[u8], below: &mut [u8], width: u32, height: 
     // Level 1 is level 0 of the rest of the chain: halving a side twice rounds as halving
     // it once by four does.
     fill_mips_below(first, rest, dw as u32, dh as u32, levels - 1);
+}
+
+/// Writes the levels of a chain of `levels` levels below its first `stored` ones into
+/// `below` (the chain without level 0, `top`), each from the one above as
+/// [`fill_mips_below`] does, starting from the last stored level.
+pub(crate) fn fill_unstored_levels(
+    top: &[u8],
+    below: &mut [u8],
+    width: u32,
+    height: u32,
+    levels: u32,
+    stored: u32,
+) {
+    if stored <= 1 {
+        return fill_mips_below(top, below, width, height, levels);
+    }
+    let last = stored - 1;
+    let top_size = top.len();
+    let last_start = chain_size(width, height, last) - top_size;
+    let last_end = chain_size(width, height, stored) - top_size;
+    let (stored_levels, unstored) = below.split_at_mut(last_end);
+    fill_mips_below(
+        &stored_levels[last_start..],
+        unstored,
+        level_side(width, last) as u32,
+        level_side(height, last) as u32,
+        levels - last,
+    );
 }
 
 /// The number of levels in a full mip chain: floor(log2(max(w, h))) + 1.
@@ -348,7 +427,7 @@ pub fn load(
         return load_streamed(device, queue, stream, path);
     }
     let mut image = MipImage::decode_top(bytes, path, max_side, mips)?;
-    let (width, height, levels) = (image.width, image.height, image.levels);
+    let (width, height, levels, stored) = (image.width, image.height, image.levels, image.stored);
     let texture = device.create_texture(&texture_descriptor(path, width, height, levels));
     let (top, below) = image.split_top();
     let top = &*top;
@@ -357,7 +436,7 @@ pub fn load(
             write_level(queue, &texture, top, width, height, 0);
             queue.submit([]);
         },
-        || fill_mips_below(top, below, width, height, levels),
+        || fill_unstored_levels(top, below, width, height, levels, stored),
     );
     let mut rest = &below[..];
     for level in 1..levels {
@@ -531,9 +610,10 @@ mod tests {
         }
 
         fn fill_mips(&mut self) {
-            let (width, height, levels) = (self.width, self.height, self.levels);
+            let (width, height, levels, stored) =
+                (self.width, self.height, self.levels, self.stored);
             let (top, below) = self.split_top();
-            fill_mips_below(top, below, width, height, levels);
+            fill_unstored_levels(top, below, width, height, levels, stored);
         }
     }
 
@@ -561,6 +641,39 @@ mod tests {
             assert_eq!(decoded.get_pixel(2, 1).0, [160, 100, 7, 255], "{name}");
         }
         assert!(decode(b"not an image", "x.png").is_err());
+        // A DDS file under another format's name, even TGA's, which is known by its name.
+        let dds = crate::dds_texture::tests::solid_levels_file(3, 2, 1);
+        for name in ["skin.png", "skin.tga", "skin.DDS"] {
+            let decoded = decode(&dds, name).unwrap();
+            assert_eq!(decoded.dimensions(), (3, 2), "{name}");
+            assert_eq!(decoded.get_pixel(2, 1).0, [200, 100, 0, 255], "{name}");
+        }
+    }
+
+    #[test]
+    fn a_dds_files_own_levels_are_kept_and_the_rest_built_from_its_last() {
+        // 8×8 with levels 0 and 1 stored, of different colours: levels 2 and 3 are built
+        // from level 1.
+        let file = crate::dds_texture::tests::solid_levels_file(8, 8, 2);
+        let mips = MipImage::decode(&file, "skin.png", 16384, true).unwrap();
+        assert_eq!((mips.levels, mips.stored), (4, 2));
+        let colour_of = |l| {
+            let (pixels, _, _) = level(&mips, l);
+            let first: [u8; 4] = pixels[..4].try_into().unwrap();
+            assert!(pixels.chunks_exact(4).all(|p| p == first), "level {l}");
+            first
+        };
+        assert_eq!(colour_of(0), [200, 100, 0, 255]);
+        for l in 1..4 {
+            assert_eq!(colour_of(l), [200, 100, 1, 255], "level {l}");
+        }
+        // Past the device's limit level 0 is shrunk and its chain built from it.
+        let shrunk = MipImage::decode(&file, "skin.png", 4, true).unwrap();
+        assert_eq!((shrunk.width, shrunk.levels, shrunk.stored), (4, 3, 1));
+        assert!(shrunk.data.chunks_exact(4).all(|p| p == [200, 100, 0, 255]));
+        // A toon (no mips) keeps level 0 alone.
+        let single = MipImage::decode(&file, "toon.bmp", 16384, false).unwrap();
+        assert_eq!((single.levels, single.data.len()), (1, 8 * 8 * 4));
     }
 
     fn checkerboard(width: u32, height: u32, a: [u8; 4], b: [u8; 4]) -> RgbaImage {
