@@ -84,6 +84,14 @@ pub enum ErrorKind {
         /// How many arguments `compile` gives.
         args: usize,
     },
+    /// A pass shader's entry point whose inputs or outputs the stage cannot carry.
+    #[error("{entry}: {detail}")]
+    StageInterface {
+        /// The entry's name.
+        entry: String,
+        /// Which value, and why.
+        detail: String,
+    },
     /// The effect parser expected something else.
     #[error("expected {expected}, found {found}")]
     Expected {

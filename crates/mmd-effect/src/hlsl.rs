@@ -1,16 +1,16 @@
 //! The HLSL a shader compiler gets for an effect: the preprocessed program with the effect
 //! format's own syntax left out (annotations, techniques, `sampler_state` blocks, texture
 //! objects, strings, semantics of globals) in DirectX 9 style (`sampler2D`, `tex2D`), each
-//! line mapped back to the effect's file and line; and for a pass's `compile`, an entry
-//! point that binds the `compile` arguments to the function's `uniform` parameters.
+//! line mapped back to the effect's file and line; and for a pass's `compile`, that program
+//! with the entry point [`crate::entry`] writes.
 
+use std::collections::HashSet;
+
+use crate::entry::{WRAPPER_ENTRY, wrapper};
 use crate::error::{EffectError, ErrorKind};
 use crate::location::Loc;
-use crate::model::{Effect, Function, Piece, ShaderCompile};
-
-/// The name of the entry point [`Effect::pass_shader`] writes when a `compile` passes
-/// arguments.
-pub const WRAPPER_ENTRY: &str = "mmd_effect_entry";
+use crate::model::{Effect, Piece, ShaderCompile};
+use crate::stage_io::Stage;
 
 /// HLSL source with each of its lines' place in the effect.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,102 +52,148 @@ fn joins(before: &str, after: &str) -> bool {
 /// A pass shader's source and the entry point to compile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassShader {
-    /// The program, with the wrapper entry point at its end when one is needed.
+    /// The program, with the entry point written for the pass at its end.
     pub program: HlslProgram,
-    /// The function the compiler starts at.
+    /// The function the compiler starts at ([`WRAPPER_ENTRY`]).
     pub entry: String,
+    /// The stage it is compiled for.
+    pub stage: Stage,
+}
+
+/// A `static` global whose initialiser is computed from parameters or functions: declared
+/// without it, and assigned at the start of the entry point instead. DirectX 9 evaluates such
+/// initialisers before the shader runs; glslang's code for global initialisers that call
+/// functions crashes or reports recursion (Ray-MMD's lights' `LightBlink`), while the same
+/// assignment inside a function compiles.
+#[derive(Clone, Debug)]
+struct DeferredInit {
+    /// The name's token range (without array sizes).
+    name: (usize, usize),
+    /// The initialiser's token range.
+    init: (usize, usize),
 }
 
 impl Effect {
     /// The effect's program as HLSL.
     pub fn hlsl(&self) -> HlslProgram {
-        let mut out = HlslProgram::default();
-        for piece in &self.program {
-            match piece {
-                Piece::Tokens(start, end) => {
-                    for t in self.tokens.get(*start..*end).unwrap_or(&[]) {
-                        out.write(&t.text, t.loc, t.space_before);
-                    }
-                }
-                Piece::Text(text, loc) => out.write(text, *loc, true),
-            }
-        }
-        out
+        self.program_with_deferred().0
     }
 
-    /// The source and entry point that compile one of a pass's shaders. Without arguments
-    /// the entry is the function itself; with them, a wrapper passes them to the function's
-    /// `uniform` parameters in order and takes the others as its own inputs and outputs.
-    pub fn pass_shader(&self, compile: &ShaderCompile) -> Result<PassShader, EffectError> {
+    /// The program, and the initialisers moved to the entry point.
+    fn program_with_deferred(&self) -> (HlslProgram, Vec<DeferredInit>) {
+        let mut out = HlslProgram::default();
+        let mut deferred: Vec<DeferredInit> = Vec::new();
+        let uniforms: HashSet<&str> = self
+            .parameters
+            .iter()
+            .filter(|p| !p.is_static())
+            .map(|p| p.name.as_str())
+            .collect();
+        let functions: HashSet<&str> = self.functions.iter().map(|f| f.name.as_str()).collect();
+        let mut computed: HashSet<&str> = HashSet::new();
+        for piece in &self.program {
+            match piece {
+                Piece::Tokens(start, end) => self.write_tokens(&mut out, (*start, *end), None),
+                Piece::Text(text, loc) => out.write(text, *loc, true),
+                Piece::Global {
+                    head,
+                    declarator,
+                    init,
+                    is_static,
+                    loc,
+                } => {
+                    let defer = init.filter(|&(start, end)| {
+                        let tokens = self.tokens.get(start..end).unwrap_or(&[]);
+                        *is_static
+                            && tokens.first().is_some_and(|t| &*t.text != "{")
+                            && tokens.iter().any(|t| {
+                                let text = &*t.text;
+                                uniforms.contains(text)
+                                    || functions.contains(text)
+                                    || computed.contains(text)
+                            })
+                    });
+                    match defer {
+                        Some(init) => {
+                            // Assigned later, so no longer `const`.
+                            self.write_tokens(&mut out, *head, Some("const"));
+                            self.write_tokens(&mut out, *declarator, None);
+                            if let Some(name) = self.tokens.get(declarator.0) {
+                                computed.insert(&name.text);
+                            }
+                            deferred.push(DeferredInit {
+                                name: (declarator.0, declarator.0 + 1),
+                                init,
+                            });
+                        }
+                        None => {
+                            self.write_tokens(&mut out, *head, None);
+                            self.write_tokens(&mut out, *declarator, None);
+                            if let Some(init) = init {
+                                out.write("=", *loc, true);
+                                self.write_tokens(&mut out, *init, None);
+                            }
+                        }
+                    }
+                    out.write(";", *loc, false);
+                }
+            }
+        }
+        (out, deferred)
+    }
+
+    /// The tokens of `range`, leaving out any spelled `skip`.
+    fn write_tokens(&self, out: &mut HlslProgram, range: (usize, usize), skip: Option<&str>) {
+        for t in self.tokens.get(range.0..range.1).unwrap_or(&[]) {
+            if skip != Some(&*t.text) {
+                out.write(&t.text, t.loc, t.space_before);
+            }
+        }
+    }
+
+    /// The source and entry point that compile one of a pass's shaders for `stage`: the
+    /// program and an entry point that passes the `compile` arguments to the function's
+    /// `uniform` parameters in order and gives each of its other inputs and outputs the
+    /// stage slot its semantic names ([`crate::stage_io`]).
+    pub fn pass_shader(
+        &self,
+        compile: &ShaderCompile,
+        stage: Stage,
+    ) -> Result<PassShader, EffectError> {
+        let error = |kind| EffectError {
+            location: self.files.resolve(compile.loc),
+            kind,
+        };
         let function = self
             .functions_named(&compile.entry)
             .find(|f| {
                 f.defined
                     && f.params.iter().filter(|p| p.is_uniform()).count() == compile.args.len()
             })
-            .ok_or_else(|| EffectError {
-                location: self.files.resolve(compile.loc),
-                kind: ErrorKind::ShaderEntry {
+            .ok_or_else(|| {
+                error(ErrorKind::ShaderEntry {
                     entry: compile.entry.clone(),
                     args: compile.args.len(),
-                },
+                })
             })?;
-        let mut program = self.hlsl();
-        if compile.args.is_empty() {
-            return Ok(PassShader {
-                program,
-                entry: compile.entry.clone(),
-            });
+        let (mut program, deferred) = self.program_with_deferred();
+        let [signature, body] = wrapper(self, function, &compile.args, stage).map_err(error)?;
+        program.write(&signature, compile.loc, true);
+        program.write("{", compile.loc, true);
+        for d in &deferred {
+            self.write_tokens(&mut program, d.name, None);
+            if let Some(t) = self.tokens.get(d.init.0) {
+                program.write("=", t.loc, true);
+            }
+            self.write_tokens(&mut program, d.init, None);
+            program.write(";", compile.loc, false);
         }
-        for line in wrapper(function, &compile.args) {
-            program.write(&line, compile.loc, true);
-        }
+        program.write(&body, compile.loc, true);
+        program.write("}", compile.loc, true);
         Ok(PassShader {
             program,
             entry: WRAPPER_ENTRY.to_owned(),
+            stage,
         })
     }
-}
-
-/// The wrapper's source, a line at a time.
-fn wrapper(function: &Function, args: &[String]) -> [String; 2] {
-    let mut inputs = Vec::new();
-    let mut forwarded = Vec::new();
-    let mut args = args.iter();
-    for p in &function.params {
-        if p.is_uniform() {
-            forwarded.push(format!("({})", args.next().map_or("", String::as_str)));
-            continue;
-        }
-        let mut decl: Vec<&str> = p.modifiers.iter().map(String::as_str).collect();
-        decl.push(&p.ty);
-        decl.push(&p.name);
-        let mut decl = decl.join(" ");
-        for dim in &p.array {
-            decl.push_str(&format!("[{dim}]"));
-        }
-        if let Some(semantic) = &p.semantic {
-            decl.push_str(&format!(" : {semantic}"));
-        }
-        inputs.push(decl);
-        forwarded.push(p.name.clone());
-    }
-    let semantic = function
-        .semantic
-        .as_ref()
-        .map_or(String::new(), |s| format!(" : {s}"));
-    let call = format!("{}({})", function.name, forwarded.join(", "));
-    let body = if function.return_type == "void" {
-        format!("{{ {call}; }}")
-    } else {
-        format!("{{ return {call}; }}")
-    };
-    [
-        format!(
-            "{} {WRAPPER_ENTRY}({}){semantic}",
-            function.return_type,
-            inputs.join(", ")
-        ),
-        body,
-    ]
 }

@@ -385,6 +385,33 @@ impl FunctionParam {
     }
 }
 
+/// A struct's declaration (its source goes to the compiler as written; the members tell
+/// the entry point written for a pass which stage inputs and outputs it carries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructDecl {
+    /// The name.
+    pub name: String,
+    /// The members, in order.
+    pub members: Vec<StructMember>,
+    /// Where it is declared.
+    pub loc: Loc,
+}
+
+/// A member of a struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructMember {
+    /// Interpolation and packing modifiers, as written.
+    pub modifiers: Vec<String>,
+    /// The type.
+    pub ty: String,
+    /// The name.
+    pub name: String,
+    /// Each array dimension's size as written.
+    pub array: Vec<String>,
+    /// The semantic.
+    pub semantic: Option<String>,
+}
+
 /// A function, kept as source for the compiler.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Function {
@@ -409,6 +436,20 @@ pub(crate) enum Piece {
     Tokens(usize, usize),
     /// Text written by the reader, at a place of the effect.
     Text(String, Loc),
+    /// A global variable: its type and modifiers, its name and array sizes, and its
+    /// initialiser, each a token range.
+    Global {
+        /// The type with its modifiers.
+        head: (usize, usize),
+        /// The name and array sizes.
+        declarator: (usize, usize),
+        /// The initialiser after `=`.
+        init: Option<(usize, usize)>,
+        /// Whether it is `static`.
+        is_static: bool,
+        /// The name's place.
+        loc: Loc,
+    },
 }
 
 /// A whole effect.
@@ -426,8 +467,8 @@ pub struct Effect {
     pub techniques: Vec<Technique>,
     /// The functions.
     pub functions: Vec<Function>,
-    /// The names of the structs, in order.
-    pub structs: Vec<String>,
+    /// The structs, in order.
+    pub structs: Vec<StructDecl>,
     pub(crate) tokens: Vec<Token>,
     pub(crate) program: Vec<Piece>,
 }
@@ -453,6 +494,11 @@ impl Effect {
         self.techniques
             .iter()
             .find(|t| t.name.as_deref() == Some(name))
+    }
+
+    /// The struct called `name`.
+    pub fn struct_named(&self, name: &str) -> Option<&StructDecl> {
+        self.structs.iter().find(|s| s.name == name)
     }
 
     /// The functions called `name` (HLSL overloads by parameter types).

@@ -8,7 +8,7 @@ use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use mmd_effect::{FileLoader, Options, SourceLoader, read_effect};
+use mmd_effect::{FileLoader, Options, SourceLoader, Stage, read_effect};
 
 /// xorshift64*: small, deterministic, good enough to pick positions.
 struct Rng(u64);
@@ -119,11 +119,14 @@ fn mutated_effects_never_panic_and_errors_name_file_and_line() {
                     // The compiler's inputs are made from whatever was read.
                     let _ = fx.hlsl();
                     for pass in fx.techniques.iter().flat_map(|t| &t.passes) {
-                        for shader in [&pass.vertex_shader, &pass.pixel_shader]
-                            .into_iter()
-                            .flatten()
-                        {
-                            let _ = fx.pass_shader(shader);
+                        let shaders = [
+                            (&pass.vertex_shader, Stage::Vertex),
+                            (&pass.pixel_shader, Stage::Pixel),
+                        ];
+                        for (shader, stage) in shaders {
+                            if let Some(shader) = shader {
+                                let _ = fx.pass_shader(shader, stage);
+                            }
                         }
                     }
                 }

@@ -11,8 +11,8 @@ use value::{annotations, states};
 
 use crate::error::EffectError;
 use crate::model::{
-    Effect, Function, FunctionParam, Parameter, Pass, Piece, Sampler, StateValue, Technique,
-    Texture, TextureKind,
+    Effect, Function, FunctionParam, Parameter, Pass, Piece, Sampler, StateValue, StructDecl,
+    StructMember, Technique, Texture, TextureKind,
 };
 use crate::preprocess::{Failure, Preprocessed};
 use crate::token::{Token, TokenKind};
@@ -144,10 +144,18 @@ impl Reader<'_> {
         if !c.peek_punct("{") {
             return Err(c.expected("`{` opening the struct"));
         }
-        c.skip_group("the struct's body")?;
+        c.bump();
+        let mut members = Vec::new();
+        while !c.eat_punct("}") {
+            struct_members(c, &mut members)?;
+        }
         c.until(&[";"], "`;` after the struct")?;
         c.bump();
-        self.effect.structs.push(name.text.to_string());
+        self.effect.structs.push(StructDecl {
+            name: name.text.to_string(),
+            members,
+            loc: name.loc,
+        });
         self.effect.program.push(Piece::Tokens(start, c.pos));
         Ok(())
     }
@@ -246,14 +254,13 @@ impl Reader<'_> {
             });
         } else {
             if !matches!(ty.as_str(), "string" | "vertexshader" | "pixelshader") {
-                let program = &mut self.effect.program;
-                program.push(Piece::Tokens(head.start, head.type_end));
-                program.push(Piece::Tokens(name_at, name_end));
-                if let Some((start, end)) = init_range {
-                    program.push(Piece::Text("=".into(), name.loc));
-                    program.push(Piece::Tokens(start, end));
-                }
-                program.push(Piece::Text(";".into(), name.loc));
+                self.effect.program.push(Piece::Global {
+                    head: (head.start, head.type_end),
+                    declarator: (name_at, name_end),
+                    init: init_range,
+                    is_static: parameter.is_static(),
+                    loc: name.loc,
+                });
             }
             self.effect.parameters.push(parameter);
         }
@@ -334,6 +341,33 @@ fn semantic(c: &mut Cursor) -> Result<Option<String>, Failure> {
         c.skip_group("the register")?;
     }
     Ok(Some(c.text(start, c.pos)))
+}
+
+/// One member declaration of a struct (`float4 a : TEXCOORD0, b : TEXCOORD1;`).
+fn struct_members(c: &mut Cursor, members: &mut Vec<StructMember>) -> Result<(), Failure> {
+    let mut modifiers = Vec::new();
+    while let Some(t) = c.peek().filter(|t| PARAM_MODIFIERS.contains(&&*t.text)) {
+        modifiers.push(t.text.to_string());
+        c.bump();
+    }
+    let head = head(c)?;
+    modifiers.extend(head.modifiers);
+    loop {
+        let name = c.expect_ident("a struct member's name")?;
+        let array = array_dims(c)?;
+        let semantic = semantic(c)?;
+        members.push(StructMember {
+            modifiers: modifiers.clone(),
+            ty: head.ty.clone(),
+            name: name.text.to_string(),
+            array,
+            semantic,
+        });
+        if !c.eat_punct(",") {
+            c.expect_punct(";")?;
+            return Ok(());
+        }
+    }
 }
 
 fn function_param(c: &mut Cursor) -> Result<FunctionParam, Failure> {
