@@ -9,8 +9,6 @@ use glslang::{
 };
 use mmd_effect::{PassShader, Stage};
 
-use crate::layout::uniform_block_binding;
-
 /// Why glslang refused a shader: the 1-based line of its first error in the source it was
 /// given, when it named one, and its log.
 #[derive(Debug)]
@@ -68,7 +66,6 @@ pub(crate) fn hlsl_to_spirv(shader: &PassShader) -> Result<Vec<u32>, Refusal> {
     .map_err(|e| Refusal::from_error(&e))?;
     let mut builder = glslang::Shader::new(compiler, input);
     builder.entry_point(&shader.entry);
-    builder.default_uniform_block_set_and_binding(0, uniform_block_binding(shader.stage));
     let parsed = builder.parse().map_err(|e| Refusal::from_error(&e))?;
     let mut program = compiler.create_program();
     program.add_shader(&parsed);

@@ -13,6 +13,7 @@ pub mod layout;
 mod legalize;
 pub mod reflect;
 mod samplers;
+mod uniform_binding;
 
 pub use cache::ShaderCache;
 pub use error::CompileError;
@@ -132,7 +133,7 @@ fn spirv(effect: &Effect, shader: &PassShader) -> Result<Vec<u32>, CompileError>
         entry: entry(),
         message,
     })?;
-    samplers::split_samplers(&words, |name| {
+    let words = samplers::split_samplers(&words, |name| {
         effect
             .samplers
             .iter()
@@ -141,5 +142,10 @@ fn spirv(effect: &Effect, shader: &PassShader) -> Result<Vec<u32>, CompileError>
     .map_err(|message| CompileError::Legalize {
         entry: entry(),
         message,
-    })
+    })?;
+    uniform_binding::bind_uniform_block(&words, layout::uniform_block_binding(shader.stage))
+        .map_err(|message| CompileError::Legalize {
+            entry: entry(),
+            message,
+        })
 }

@@ -155,6 +155,9 @@ fn fxaa_reads_its_scene_through_its_one_sampler_and_writes_one_target() {
     );
     assert_eq!(pixel.interface.targets, vec![0]);
     assert!(!pixel.interface.writes_depth);
+    // Each stage's uniform block at its own binding, so a pass binds both in one group.
+    let binding = |s: &CompiledShader| s.interface.uniforms.as_ref().map(|u| u.binding);
+    assert_eq!((binding(&vertex), binding(&pixel)), (Some(0), Some(1)));
 }
 
 #[test]
