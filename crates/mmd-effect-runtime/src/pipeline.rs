@@ -21,15 +21,21 @@ pub struct PassTargets<'a> {
     /// The vertex buffers the draw binds, at the attribute locations of
     /// `mmd_effect::stage_io`.
     pub vertex_buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
-    /// Culling, as the pass's `CullMode` says.
+    /// Culling, as the pass's `CullMode` says (fronts are clockwise, as in Direct3D).
     pub cull: Option<wgpu::Face>,
+    /// The primitives drawn.
+    pub topology: wgpu::PrimitiveTopology,
+    /// The samplers whose textures cannot be filtered (32-bit float targets on devices
+    /// without float filtering), bound as non-filtering.
+    pub unfilterable: &'a [&'a str],
 }
 
 /// A pass ready to draw: its pipeline and the layouts its bind groups are made with.
 pub struct PassPipeline {
     /// The pipeline.
     pub pipeline: wgpu::RenderPipeline,
-    /// Group 0: the vertex stage's uniform block at binding 0, the pixel stage's at 1.
+    /// Group 0: the vertex stage's uniform block at binding 0, the pixel stage's at 1, each
+    /// at a dynamic offset.
     pub uniform_layout: wgpu::BindGroupLayout,
     /// Group 1: each sampled texture and its sampler.
     pub texture_layout: wgpu::BindGroupLayout,
@@ -69,7 +75,7 @@ impl PassPipeline {
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some(name),
-            entries: &texture_entries(&vertex.interface, &pixel.interface),
+            entries: &texture_entries(&vertex.interface, &pixel.interface, targets.unfilterable),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some(name),
@@ -93,6 +99,8 @@ impl PassPipeline {
                 buffers: targets.vertex_buffers,
             },
             primitive: wgpu::PrimitiveState {
+                topology: targets.topology,
+                front_face: wgpu::FrontFace::Cw,
                 cull_mode: targets.cull,
                 ..Default::default()
             },
@@ -129,9 +137,10 @@ fn uniform_entries(
         Some(wgpu::BindGroupLayoutEntry {
             binding: block.binding,
             visibility,
+            // One buffer holds every draw's values in a frame, each at its own offset.
             ty: wgpu::BindingType::Buffer {
                 ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
+                has_dynamic_offset: true,
                 min_binding_size: wgpu::BufferSize::new(u64::from(block.size)),
             },
             count: None,
@@ -143,6 +152,7 @@ fn uniform_entries(
 fn texture_entries(
     vertex: &ShaderInterface,
     pixel: &ShaderInterface,
+    unfilterable: &[&str],
 ) -> Vec<wgpu::BindGroupLayoutEntry> {
     let mut entries: Vec<wgpu::BindGroupLayoutEntry> = Vec::new();
     for (interface, visibility) in [
@@ -163,11 +173,12 @@ fn texture_entries(
                 }
                 continue;
             }
+            let filterable = !unfilterable.contains(&sampler.name.as_str());
             entries.push(wgpu::BindGroupLayoutEntry {
                 binding: sampler.texture_binding,
                 visibility,
                 ty: wgpu::BindingType::Texture {
-                    sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                    sample_type: wgpu::TextureSampleType::Float { filterable },
                     view_dimension: view_dimension(sampler.dimension),
                     multisampled: false,
                 },
@@ -176,7 +187,11 @@ fn texture_entries(
             entries.push(wgpu::BindGroupLayoutEntry {
                 binding: sampler.sampler_binding,
                 visibility,
-                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                ty: wgpu::BindingType::Sampler(if filterable {
+                    wgpu::SamplerBindingType::Filtering
+                } else {
+                    wgpu::SamplerBindingType::NonFiltering
+                }),
                 count: None,
             });
         }

@@ -97,8 +97,8 @@ pub trait ScriptHost {
 pub const MAX_LOOP_DEPTH: usize = 8;
 
 /// A technique's script, read and checked once when the effect loads, so running it each
-/// frame only walks it.
-#[derive(Clone, Debug)]
+/// frame only walks it. The default is an empty script.
+#[derive(Clone, Debug, Default)]
 pub struct TechniqueScript {
     name: String,
     commands: Vec<ScriptCommand>,

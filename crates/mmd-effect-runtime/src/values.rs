@@ -358,18 +358,21 @@ fn light_colour(value: MaterialValue, color: Vec3, kind: ObjectKind) -> [f32; 4]
 /// A CONTROLOBJECT value: by the parameter's type without an item (shown, scale, offset,
 /// world), by the item's name with one; MME's fallbacks when the object is absent.
 fn control_object(scene: &dyn SceneObjects, name: &str, item: Option<&str>, ty: &str) -> Value {
-    let ty = ty.to_ascii_lowercase();
-    let is_accessory = name.to_ascii_lowercase().ends_with(".x");
+    // Compared without allocating: this runs for every CONTROLOBJECT every frame.
+    let ty = type_kind(ty);
+    let is_accessory = name.len() >= 2
+        && name.is_char_boundary(name.len() - 2)
+        && name[name.len() - 2..].eq_ignore_ascii_case(".x");
     let found = scene.object(name);
     let Some(object) = found else {
-        return absent_object(&ty, item, is_accessory);
+        return absent_object(ty, item, is_accessory);
     };
     let offset = |p: Vec3| Value::Vector(p.extend(1.0).into());
     match (item, object.panel, object.items) {
-        (None, _, _) => match ty.as_str() {
-            "bool" => Value::Bool(object.shown),
-            "float" => Value::scalar(object.world.x_axis.truncate().length()),
-            "float4x4" => Value::Matrix(object.world),
+        (None, _, _) => match ty {
+            TypeKind::Bool => Value::Bool(object.shown),
+            TypeKind::Float => Value::scalar(object.world.x_axis.truncate().length()),
+            TypeKind::Matrix => Value::Matrix(object.world),
             _ => match object.items {
                 Some(items) => offset(items.origin()),
                 None => offset(object.world.w_axis.truncate()),
@@ -378,7 +381,7 @@ fn control_object(scene: &dyn SceneObjects, name: &str, item: Option<&str>, ty: 
         (Some(item), Some(panel), _) => accessory_item(item, &panel, &object.world),
         (Some(item), None, Some(items)) => {
             if let Some(bone) = items.bone(item) {
-                if ty == "float4x4" {
+                if ty == TypeKind::Matrix {
                     Value::Matrix(bone)
                 } else {
                     offset(bone.w_axis.truncate())
@@ -416,16 +419,37 @@ fn accessory_item(item: &str, panel: &AccessoryPanel, world: &Mat4) -> Value {
     }
 }
 
+/// What CONTROLOBJECT's value depends on in a parameter's type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TypeKind {
+    Bool,
+    Float,
+    Matrix,
+    Vector,
+}
+
+fn type_kind(ty: &str) -> TypeKind {
+    if ty.eq_ignore_ascii_case("bool") {
+        TypeKind::Bool
+    } else if ty.eq_ignore_ascii_case("float") {
+        TypeKind::Float
+    } else if ty.eq_ignore_ascii_case("float4x4") {
+        TypeKind::Matrix
+    } else {
+        TypeKind::Vector
+    }
+}
+
 /// MME's values for an object that is not in the scene.
-fn absent_object(ty: &str, item: Option<&str>, accessory: bool) -> Value {
+fn absent_object(ty: TypeKind, item: Option<&str>, accessory: bool) -> Value {
     let scale = if accessory { 10.0 } else { 1.0 };
     match (ty, item) {
-        ("bool", _) => Value::Bool(false),
-        ("float4x4", None) => Value::Matrix(Mat4::from_scale(Vec3::splat(scale))),
-        ("float4x4", Some(_)) => Value::Matrix(Mat4::IDENTITY),
-        ("float", None) => Value::scalar(scale),
-        ("float", Some(_)) => Value::scalar(0.0),
-        (_, _) => Value::Vector(Vec4::W.into()),
+        (TypeKind::Bool, _) => Value::Bool(false),
+        (TypeKind::Matrix, None) => Value::Matrix(Mat4::from_scale(Vec3::splat(scale))),
+        (TypeKind::Matrix, Some(_)) => Value::Matrix(Mat4::IDENTITY),
+        (TypeKind::Float, None) => Value::scalar(scale),
+        (TypeKind::Float, Some(_)) => Value::scalar(0.0),
+        (TypeKind::Vector, _) => Value::Vector(Vec4::W.into()),
     }
 }
 

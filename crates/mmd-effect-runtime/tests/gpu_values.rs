@@ -106,6 +106,8 @@ fn draw(gpu: &GpuContext, values: &[(&str, Value)]) -> [f32; 4] {
         depth: None,
         vertex_buffers: &buffers,
         cull: None,
+        topology: wgpu::PrimitiveTopology::TriangleList,
+        unfilterable: &[],
     };
     let pass = match PassPipeline::new(device, "T/P", &vertex, &pixel, &targets) {
         Ok(p) => p,
@@ -195,7 +197,7 @@ fn draw(gpu: &GpuContext, values: &[(&str, Value)]) -> [f32; 4] {
             multiview_mask: None,
         });
         pass_encoder.set_pipeline(&pass.pipeline);
-        pass_encoder.set_bind_group(0, &uniforms, &[]);
+        pass_encoder.set_bind_group(0, &uniforms, &[0, 0]);
         pass_encoder.set_bind_group(1, &textures, &[]);
         pass_encoder.set_vertex_buffer(0, vertices.slice(..));
         pass_encoder.draw(0..3, 0..1);

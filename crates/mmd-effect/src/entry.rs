@@ -59,7 +59,13 @@ pub(crate) fn wrapper(
         } else {
             for v in values {
                 params.push(declare(&v, stage, Direction::In).map_err(&fail)?);
-                body.push(format!("{} = {};", v.place, v.name));
+                let read = match varying_width(&v, stage, Direction::In) {
+                    Some(1) => format!("{}.x", v.name),
+                    Some(2) => format!("{}.xy", v.name),
+                    Some(3) => format!("{}.xyz", v.name),
+                    _ => v.name.clone(),
+                };
+                body.push(format!("{} = {read};", v.place));
             }
         }
     }
@@ -77,7 +83,13 @@ pub(crate) fn wrapper(
             continue;
         }
         params.push(declare(v, stage, Direction::Out).map_err(&fail)?);
-        body.push(format!("{} = {};", v.name, v.place));
+        let written = match varying_width(v, stage, Direction::Out) {
+            Some(1) => format!("float4({}, 0, 0, 1)", v.place),
+            Some(2) => format!("float4({}, 0, 1)", v.place),
+            Some(3) => format!("float4({}, 1)", v.place),
+            _ => v.place.clone(),
+        };
+        body.push(format!("{} = {written};", v.name));
     }
     Ok([
         format!("void {WRAPPER_ENTRY}({})", params.join(", ")),
@@ -126,13 +138,42 @@ fn slot_of(v: &Value, stage: Stage, direction: Direction) -> Result<Slot, String
     })
 }
 
+/// The components of a float value passed between the stages, which the wrapper passes as
+/// a `float4`: Direct3D 9 lets a vertex shader write `float2 : TEXCOORD0` and the pixel
+/// shader read `float4 : TEXCOORD0` (LightBloom does), the unwritten components reading
+/// as 0 and w as 1; wgpu's stages must agree, so every varying is four wide.
+fn varying_width(v: &Value, stage: Stage, direction: Direction) -> Option<u8> {
+    let between_stages = matches!(
+        (stage, direction),
+        (Stage::Vertex, Direction::Out) | (Stage::Pixel, Direction::In)
+    );
+    if !between_stages || !matches!(slot_of(v, stage, direction), Ok(Slot::Location(_))) {
+        return None;
+    }
+    let ty = v.ty.trim();
+    let digits = ty
+        .strip_prefix("float")
+        .or_else(|| ty.strip_prefix("half"))?;
+    match digits {
+        "" | "1" => Some(1),
+        "2" => Some(2),
+        "3" => Some(3),
+        "4" => Some(4),
+        _ => None,
+    }
+}
+
 /// The wrapper's parameter for `v`, with its slot spelled for the compiler.
 fn declare(v: &Value, stage: Stage, direction: Direction) -> Result<String, String> {
     let way = match direction {
         Direction::In => "in",
         Direction::Out => "out",
     };
-    let (ty, name) = (v.ty, &v.name);
+    let ty = match varying_width(v, stage, direction) {
+        Some(_) => "float4",
+        None => v.ty,
+    };
+    let name = &v.name;
     Ok(match slot_of(v, stage, direction)? {
         Slot::Location(n) => format!("[[vk::location({n})]] {way} {ty} {name} : MMD_SLOT{n}"),
         Slot::Position => format!("{way} {ty} {name} : SV_Position"),
