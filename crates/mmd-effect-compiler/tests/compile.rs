@@ -3,32 +3,16 @@
 //! stage interface come out as the effect declares them, an error names the effect's file
 //! and line, and a second compile comes from the cache.
 
+mod common;
+
 use std::path::{Path, PathBuf};
+
+use common::fixture;
 
 use mmd_effect::{Effect, FileLoader, MemoryLoader, Options, Stage, read_effect};
 use mmd_effect_compiler::{
     CompileError, CompiledShader, EffectCompiler, SamplerUse, ShaderCache, Shape,
 };
-
-/// `../shared/fixtures/mme/<rel>`, or `None` (reason printed) when the fixtures are absent;
-/// with `MMD_REQUIRE_FIXTURES=1` they must be present.
-fn fixture(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme"
-    ))
-    .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent", p.display());
-    None
-}
 
 fn read(path: &Path) -> Effect {
     match read_effect(path, &FileLoader, &Options::default()) {

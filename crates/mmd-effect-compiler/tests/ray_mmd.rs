@@ -3,28 +3,14 @@
 //! take the player down: every shader must compile or fail with an error, and the share
 //! that compiles must not fall (a floor measured when the compiler was written).
 
+mod common;
+
 use std::path::{Path, PathBuf};
+
+use common::fixture;
 
 use mmd_effect::{FileLoader, Options, Stage, read_effect};
 use mmd_effect_compiler::EffectCompiler;
-
-fn ray_mmd() -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme/ray-mmd"
-    ))
-    .to_path_buf();
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-        "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent", p.display());
-    None
-}
 
 /// Every `.fx` under `dir`, sorted.
 fn effect_files(dir: &Path) -> Vec<PathBuf> {
@@ -49,7 +35,7 @@ fn effect_files(dir: &Path) -> Vec<PathBuf> {
 
 /// The pass shaders of the `.fx` files under `folders` of Ray-MMD: (compiled, refused).
 fn compile_folders(folders: &[&str]) -> Option<(usize, usize)> {
-    let root = ray_mmd()?;
+    let root = fixture("ray-mmd")?;
     let compiler = EffectCompiler::new();
     let (mut compiled, mut refused) = (0, 0);
     for folder in folders {

@@ -159,18 +159,22 @@ pub fn sampler_descriptor(sampler: &Sampler, border: bool) -> wgpu::SamplerDescr
         Some("BORDER") => wgpu::AddressMode::ClampToEdge,
         _ => wgpu::AddressMode::Repeat,
     };
+    let (u, v, w) = (
+        address("AddressU"),
+        address("AddressV"),
+        address("AddressW"),
+    );
+    let bordered = [u, v, w].contains(&wgpu::AddressMode::ClampToBorder);
     wgpu::SamplerDescriptor {
         label: None,
-        address_mode_u: address("AddressU"),
-        address_mode_v: address("AddressV"),
-        address_mode_w: address("AddressW"),
+        address_mode_u: u,
+        address_mode_v: v,
+        address_mode_w: w,
         mag_filter: filter("MagFilter"),
         min_filter: filter("MinFilter"),
         mipmap_filter: mip,
         // Direct3D 9's default border colour is transparent black.
-        border_color: (address("AddressU") == wgpu::AddressMode::ClampToBorder
-            || address("AddressV") == wgpu::AddressMode::ClampToBorder)
-            .then_some(wgpu::SamplerBorderColor::TransparentBlack),
+        border_color: bordered.then_some(wgpu::SamplerBorderColor::TransparentBlack),
         ..Default::default()
     }
 }

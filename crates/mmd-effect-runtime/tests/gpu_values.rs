@@ -4,8 +4,11 @@
 //! pixel into a float target, and what it wrote is compared with the same arithmetic on
 //! the CPU. This is the truth for the matrix convention in `uniforms`.
 
+mod common;
+
 use std::path::Path;
 
+use common::gpu;
 use glam::{Mat4, Vec3, Vec4};
 use mmd_effect::{Effect, MemoryLoader, Options, Stage, read_effect};
 use mmd_effect_compiler::{CompiledShader, EffectCompiler, UniformBlock};
@@ -36,20 +39,6 @@ technique T { pass P {
     VertexShader = compile vs_3_0 VS();
     PixelShader = compile ps_3_0 PS();
 } }";
-
-fn gpu() -> Option<GpuContext> {
-    match GpuContext::headless() {
-        Ok(gpu) => Some(gpu),
-        Err(e) => {
-            assert!(
-                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
-                "MMD_REQUIRE_GPU=1 but no adapter: {e}"
-            );
-            eprintln!("skipped: no GPU adapter ({e})");
-            None
-        }
-    }
-}
 
 fn compile(fx: &Effect, stage: Stage) -> CompiledShader {
     let Some(pass) = fx.techniques.first().and_then(|t| t.passes.first()) else {

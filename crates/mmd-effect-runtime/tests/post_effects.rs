@@ -4,8 +4,9 @@
 //! colours where the scene had only the two; on a soft ramp it samples texel centres and
 //! changes nothing. The other fixture post effects run without a GPU error.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{fixture, gpu};
 use glam::{Mat4, Vec3};
 use mmd_effect::{FileLoader, Options, read_effect};
 use mmd_effect_compiler::EffectCompiler;
@@ -28,20 +29,6 @@ struct NoObjects;
 impl SceneObjects for NoObjects {
     fn object(&self, _name: &str) -> Option<SceneObject<'_>> {
         None
-    }
-}
-
-fn gpu() -> Option<GpuContext> {
-    match GpuContext::headless() {
-        Ok(gpu) => Some(gpu),
-        Err(e) => {
-            assert!(
-                std::env::var("MMD_REQUIRE_GPU").as_deref() != Ok("1"),
-                "MMD_REQUIRE_GPU=1 but no adapter: {e}"
-            );
-            eprintln!("skipped: no GPU adapter ({e})");
-            None
-        }
     }
 }
 
@@ -257,18 +244,7 @@ fn plain_and_through_fxaa(
 }
 
 fn fxaa() -> Option<mmd_effect::Effect> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme/FXAA/FXAA.fx"
-    ));
-    if !path.exists() {
-        assert!(
-            std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-            "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-            path.display()
-        );
-        return None;
-    }
+    let path = fixture("FXAA/FXAA.fx")?;
     match read_effect(&path, &FileLoader, &Options::default()) {
         Ok(fx) => Some(fx),
         Err(e) => panic!("{e}"),
@@ -373,25 +349,16 @@ fn the_other_fixture_post_effects_run_without_gpu_errors() {
         return;
     };
     let scene = Scene::new(&gpu.device, TRIANGLE);
-    let root = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme"
-    ));
-    if !root.exists() {
-        assert!(
-            std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-            "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-            root.display()
-        );
-        return;
-    }
     for rel in [
         "LightBloom/LightBloom.fx",
         "LightBloom/LightBloom with DirtMap.fx",
         "FilmGrain/FilmGrain.fx",
         "Hatching/Hatching.fx",
     ] {
-        let fx = match read_effect(&root.join(rel), &FileLoader, &Options::default()) {
+        let Some(path) = fixture(rel) else {
+            return;
+        };
+        let fx = match read_effect(&path, &FileLoader, &Options::default()) {
             Ok(fx) => fx,
             Err(e) => panic!("{rel}: {e}"),
         };

@@ -2,7 +2,11 @@
 //! script step by step, loops with their counters, the default script, and the scripts MME
 //! refuses.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
+
+use common::fixture;
 
 use mmd_effect::{ClearTarget, DrawKind, Effect, FileLoader, MemoryLoader, Options, read_effect};
 use mmd_effect_runtime::script::{MAX_LOOP_COUNT, ScriptError, ScriptHost, Step, TechniqueScript};
@@ -68,19 +72,9 @@ fn run(fx: &Effect, counts: Vec<(&'static str, u32)>) -> Vec<String> {
 
 #[test]
 fn fxaa_captures_the_scene_then_draws_its_pass_over_the_screen() {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme/FXAA/FXAA.fx"
-    ));
-    if !path.exists() {
-        assert!(
-            std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-            "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-            path.display()
-        );
-        eprintln!("skipped: {} is absent", path.display());
+    let Some(path) = fixture("FXAA/FXAA.fx") else {
         return;
-    }
+    };
     let fx = match read_effect(&path, &FileLoader, &Options::default()) {
         Ok(fx) => fx,
         Err(e) => panic!("{e}"),
@@ -213,18 +207,6 @@ fn scripts_mme_refuses_are_errors_naming_the_place() {
 
 #[test]
 fn every_technique_of_the_fixture_effects_has_a_script_mme_would_run() {
-    let root = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/mme"
-    ));
-    if !root.exists() {
-        assert!(
-            std::env::var("MMD_REQUIRE_FIXTURES").as_deref() != Ok("1"),
-            "MMD_REQUIRE_FIXTURES=1 but {} is missing",
-            root.display()
-        );
-        return;
-    }
     let effects = [
         ("FXAA/FXAA.fx", 1),
         ("LightBloom/LightBloom.fx", 1),
@@ -233,7 +215,10 @@ fn every_technique_of_the_fixture_effects_has_a_script_mme_would_run() {
         ("Hatching/Hatching.fx", 1),
     ];
     for (rel, externals) in effects {
-        let fx = match read_effect(&root.join(rel), &FileLoader, &Options::default()) {
+        let Some(path) = fixture(rel) else {
+            return;
+        };
+        let fx = match read_effect(&path, &FileLoader, &Options::default()) {
             Ok(fx) => fx,
             Err(e) => panic!("{e}"),
         };

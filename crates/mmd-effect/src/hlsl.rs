@@ -67,8 +67,8 @@ pub struct PassShader {
 /// assignment inside a function compiles.
 #[derive(Clone, Debug)]
 struct DeferredInit {
-    /// The name's token range (without array sizes).
-    name: (usize, usize),
+    /// The name's token.
+    name: usize,
     /// The initialiser's token range.
     init: (usize, usize),
 }
@@ -122,7 +122,7 @@ impl Effect {
                                 computed.insert(&name.text);
                             }
                             deferred.push(DeferredInit {
-                                name: (declarator.0, declarator.0 + 1),
+                                name: declarator.0,
                                 init,
                             });
                         }
@@ -181,7 +181,7 @@ impl Effect {
         program.write(&signature, compile.loc, true);
         program.write("{", compile.loc, true);
         for d in &deferred {
-            self.write_tokens(&mut program, d.name, None);
+            self.write_tokens(&mut program, (d.name, d.name + 1), None);
             if let Some(t) = self.tokens.get(d.init.0) {
                 program.write("=", t.loc, true);
             }

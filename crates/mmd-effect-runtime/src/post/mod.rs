@@ -136,6 +136,8 @@ pub struct PostEffect {
     uniforms: wgpu::Buffer,
     uniform_bytes: Vec<u8>,
     uniform_alignment: usize,
+    /// The most uniform bytes one draw writes (both stages' blocks, aligned).
+    bytes_per_draw: usize,
     /// Bumped when targets or the uniform buffer are made again: bind groups older than it
     /// are remade.
     generation: u64,
@@ -265,7 +267,19 @@ impl PostEffect {
                 pipelines: Vec::new(),
             });
         }
-        let uniform_alignment = device.limits().min_uniform_buffer_offset_alignment as usize;
+        let uniform_alignment =
+            (device.limits().min_uniform_buffer_offset_alignment as usize).max(4);
+        let bytes_per_draw = passes
+            .iter()
+            .map(|p| {
+                [&p.vertex_block, &p.pixel_block]
+                    .into_iter()
+                    .flatten()
+                    .map(|b| aligned(b.block.size as usize, uniform_alignment))
+                    .sum::<usize>()
+            })
+            .max()
+            .unwrap_or(0);
         let fallbacks = fallback_views(device);
         let attribute_defaults = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("effect attribute defaults"),
@@ -288,7 +302,8 @@ impl PostEffect {
             quads: Vec::new(),
             uniforms: uniform_buffer(device, 0),
             uniform_bytes: Vec::new(),
-            uniform_alignment: uniform_alignment.max(4),
+            uniform_alignment,
+            bytes_per_draw,
             generation: 1,
             fallbacks,
             attribute_defaults,
@@ -342,21 +357,7 @@ impl PostEffect {
             draws: 0,
         };
         self.script.run(&mut counter);
-        let per_draw = self
-            .passes
-            .iter()
-            .map(|p| {
-                [&p.vertex_block, &p.pixel_block]
-                    .iter()
-                    .map(|b| {
-                        b.as_ref()
-                            .map_or(0, |b| self.aligned(b.block.size as usize))
-                    })
-                    .sum::<usize>()
-            })
-            .max()
-            .unwrap_or(0);
-        let needed = (counter.draws * per_draw).max(self.uniform_alignment) as u64;
+        let needed = (counter.draws * self.bytes_per_draw).max(self.uniform_alignment) as u64;
         if self.uniforms.size() < needed {
             self.uniforms = uniform_buffer(device, needed.next_power_of_two());
             self.generation += 1;
@@ -386,8 +387,9 @@ impl PostEffect {
         queue.write_buffer(&self.uniforms, 0, &self.uniform_bytes);
         Ok(())
     }
+}
 
-    fn aligned(&self, size: usize) -> usize {
-        size.div_ceil(self.uniform_alignment) * self.uniform_alignment
-    }
+/// `size` rounded up to a multiple of `alignment` (a dynamic offset's step).
+fn aligned(size: usize, alignment: usize) -> usize {
+    size.div_ceil(alignment) * alignment
 }

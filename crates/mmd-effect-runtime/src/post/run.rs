@@ -8,6 +8,7 @@ use super::resources::{
 };
 use super::{
     ParameterState, PipelineEntry, PostEffect, QUAD_STRIDE, SCREEN_DEPTH_FORMAT, TargetFormats,
+    aligned,
 };
 use crate::error::RuntimeError;
 use crate::pipeline::{PassPipeline, PassTargets};
@@ -275,7 +276,7 @@ impl Run<'_> {
         {
             let at = effect.uniform_bytes.len();
             let size = block.block.size as usize;
-            let padded = size.div_ceil(effect.uniform_alignment) * effect.uniform_alignment;
+            let padded = aligned(size, effect.uniform_alignment);
             effect.uniform_bytes.resize(at + padded, 0);
             let bytes = &mut effect.uniform_bytes[at..at + size];
             for (member, parameter) in block.block.members.iter().zip(&block.parameters) {
